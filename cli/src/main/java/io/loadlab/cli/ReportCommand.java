@@ -1,0 +1,25 @@
+package io.loadlab.cli;
+
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+@Command(
+        name = "report",
+        mixinStandardHelpOptions = true,
+        description = "Draw the HTML report (or a text/markdown table) from a results directory.")
+final class ReportCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(arity = "0..*", hidden = true)
+    List<String> args;
+
+    @Override
+    public Integer call() {
+        return NotBuiltYet.say(spec);
+    }
+}

@@ -1,0 +1,134 @@
+package io.loadlab.core;
+
+import io.loadlab.core.unit.Duration;
+import io.loadlab.core.unit.Size;
+
+/**
+ * Every default value of loadlab, in one place. Help texts quote these constants rather than repeating numbers, so
+ * a default changed here is changed everywhere it is shown.
+ */
+public final class Defaults {
+    private Defaults() {}
+
+    // ---- load generator ------------------------------------------------------------------------------------------
+
+    /** Concurrent connections of the closed model (wrk's {@code -c}). */
+    public static final int CONNECTIONS = 100;
+
+    /** Measured duration of a load run. */
+    public static final Duration DURATION = Duration.ofSeconds(10);
+
+    /** Warm-up before measuring: requests are sent, not recorded. */
+    public static final Duration WARMUP = Duration.ZERO;
+
+    /** A response slower than this is a timeout error; also the histograms' highest trackable value. */
+    public static final Duration TIMEOUT = Duration.ofSeconds(10);
+
+    /** Significant decimal digits of every latency histogram. */
+    public static final int HISTOGRAM_DIGITS = 3;
+
+    /** Interval of the per-second snapshots (timelines, histogram log). */
+    public static final Duration INTERVAL = Duration.ofSeconds(1);
+
+    /** Seed of every generated data set, so that every run does the same work. */
+    public static final long SEED = 20_261_122L;
+
+    /** Load generator threads: the CPUs this process may run on. */
+    public static int threads() {
+        return Runtime.getRuntime().availableProcessors();
+    }
+
+    // ---- HTTP contract limits --------------------------------------------------------------------------------------
+
+    /** Request line plus headers larger than this are answered 431. */
+    public static final Size MAX_HEADER_SIZE = Size.ofBytes(8 * 1024);
+
+    /** Request bodies larger than this are answered 413. */
+    public static final Size MAX_BODY_SIZE = Size.ofBytes(1024 * 1024);
+
+    /** Largest {@code /delay?ms=N}. */
+    public static final int MAX_DELAY_MS = 60_000;
+
+    /** Value of the {@code Server} header of every reference server. */
+    public static final String SERVER_HEADER = "loadlab";
+
+    // ---- servers ---------------------------------------------------------------------------------------------------
+
+    public static final String HOST = "127.0.0.1";
+
+    /** Port 0 picks a free port; the server prints the one it bound. */
+    public static final int PORT = 0;
+
+    /** Accept backlog of every model (the RxJava Netty server used 50,000; the kernel caps it at somaxconn). */
+    public static final int BACKLOG = 8192;
+
+    /** thread-pool model: worker threads (the RxJava book's ThreadPool server). */
+    public static final int POOL_THREADS = 100;
+
+    /** thread-pool model: queued connections before rejecting with 503. */
+    public static final int POOL_QUEUE = 1000;
+
+    /** servlet models: Jetty's maximum container threads (Jetty's own default; the Spring experiment also used 16). */
+    public static final int SERVLET_MAX_THREADS = 200;
+
+    /** servlet-async with {@code --offload worker}: the worker pool that blocks (the Spring experiment's 16). */
+    public static final int WORKER_THREADS = 16;
+
+    /** Database connections per server; the same for every model so they do the same work. */
+    public static final int DB_POOL = 16;
+
+    /** Stack size of thread-per-connection threads (0 = the JVM's default). */
+    public static final Size STACK_SIZE = Size.ofBytes(0);
+
+    /** Event loops of the non-blocking models: the CPUs the server may run on. */
+    public static int eventLoops() {
+        return Runtime.getRuntime().availableProcessors();
+    }
+
+    /** A SIGTERM'd server closes within this. */
+    public static final Duration GRACEFUL_STOP = Duration.ofSeconds(5);
+
+    // ---- backend ---------------------------------------------------------------------------------------------------
+
+    /** Delay of the slow downstream service's {@code GET /hello}. */
+    public static final Duration BACKEND_DELAY = Duration.ofMillis(100);
+
+    // ---- lab -------------------------------------------------------------------------------------------------------
+
+    /** The suite {@code ./loadlab run} runs when none is named. */
+    public static final String SUITE = "quick";
+
+    public static final String RESULTS_DIR = "results";
+
+    /** How long a started server may take to answer {@code /health}. */
+    public static final Duration STARTUP_TIMEOUT = Duration.ofSeconds(30);
+
+    /** Repetitions of each trial when a suite does not say. */
+    public static final int REPETITIONS = 1;
+
+    /** ERRORS: errors (rejections excluded) above this fraction of requests. */
+    public static final double ERROR_THRESHOLD = 0.01;
+
+    /** LOADGEN_SATURATED: any load-generator core idle below this fraction. */
+    public static final double LOADGEN_MIN_IDLE = 0.20;
+
+    /** LOADGEN_SATURATED: achieved rate below this fraction of the target rate (open model). */
+    public static final double RATE_TOLERANCE = 0.95;
+
+    /** DEPENDENCY_BOUND: backend or database busy above this fraction of its CPU, or iowait above this. */
+    public static final double DEPENDENCY_BUSY = 0.90;
+
+    public static final double IOWAIT_THRESHOLD = 0.10;
+
+    /** NOT_STEADY: coefficient of variation of per-window throughput, or p99 drift between halves, above this. */
+    public static final double STEADY_TOLERANCE = 0.15;
+
+    /** LITTLE_MISMATCH: |concurrency − throughput × mean latency| / concurrency above this. */
+    public static final double LITTLE_TOLERANCE = 0.20;
+
+    /** WORK_MISMATCH: |backend calls or statements − successful requests| / successful requests above this. */
+    public static final double WORK_TOLERANCE = 0.02;
+
+    /** Confidence level of the intervals drawn from repetitions. */
+    public static final double CONFIDENCE = 0.95;
+}

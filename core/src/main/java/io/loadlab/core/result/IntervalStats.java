@@ -1,0 +1,5 @@
+package io.loadlab.core.result;
+
+/** One interval (a second by default) of a measured run; {@code t_s} is its end, in seconds from the start. */
+public record IntervalStats(
+        double tS, long requests, double throughputRps, double p50Ms, double p99Ms, double maxMs, long errors) {}

@@ -1,0 +1,29 @@
+package io.loadlab.servers;
+
+import io.loadlab.core.UserError;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/** The registry of every concurrency model, by kebab-case name, in the order help texts list them. */
+public final class ServerModels {
+    private static final List<ServerModel> ALL = List.of();
+
+    private ServerModels() {}
+
+    public static List<ServerModel> all() {
+        return ALL;
+    }
+
+    public static ServerModel byName(String name) {
+        for (ServerModel m : ALL) {
+            if (m.name().equals(name)) {
+                return m;
+            }
+        }
+        throw new UserError("unknown model '" + name + "'; the models are: " + names());
+    }
+
+    public static String names() {
+        return ALL.stream().map(ServerModel::name).collect(Collectors.joining(", "));
+    }
+}

@@ -1,0 +1,167 @@
+package io.loadlab.servers;
+
+import java.net.URI;
+
+/**
+ * Everything a server model needs to start: the command line fills it, the model never reads arguments or system
+ * properties. Knobs a model does not use are ignored by it (and left out of its reported settings).
+ *
+ * @param model kebab-case model name, e.g. {@code thread-pool}
+ * @param host address to bind
+ * @param port port to bind; 0 picks a free one
+ * @param backlog accept backlog
+ * @param backendUrl base URL of the slow backend ({@code GET /backend} calls {@code backendUrl + /hello}); null: not
+ *     configured, {@code /backend} answers 502
+ * @param dbUrl JDBC URL of PostgreSQL; null: not configured, {@code /zipcodes} answers 503
+ * @param dbUser database user (may be null when in the URL)
+ * @param dbPassword database password (may be null)
+ * @param dbPool database connections (the same for every model)
+ * @param threads worker threads of the thread-pool model
+ * @param queue queue length of the thread-pool model before 503
+ * @param maxThreads Jetty container threads of the servlet models
+ * @param workerThreads worker pool of servlet-async with offload=worker
+ * @param offload servlet-async: {@code nonblocking} or {@code worker}
+ * @param eventLoops event loops of netty and vertx
+ * @param stackSizeBytes thread-per-connection stack size; 0 = JVM default
+ */
+public record ServerSpec(
+        String model,
+        String host,
+        int port,
+        int backlog,
+        URI backendUrl,
+        String dbUrl,
+        String dbUser,
+        String dbPassword,
+        int dbPool,
+        int threads,
+        int queue,
+        int maxThreads,
+        int workerThreads,
+        Offload offload,
+        int eventLoops,
+        long stackSizeBytes) {
+
+    /** How servlet-async releases its container thread while waiting. */
+    public enum Offload {
+        /** Timers, an async HTTP client and the reactive database client: no thread waits. */
+        NONBLOCKING,
+        /** A bounded worker pool blocks instead (as Spring's DeferredResult completed by an executor did). */
+        WORKER
+    }
+
+    public static Builder builder(String model) {
+        return new Builder(model);
+    }
+
+    /** Defaults from {@link io.loadlab.core.Defaults}. */
+    public static final class Builder {
+        private final String model;
+        private String host = io.loadlab.core.Defaults.HOST;
+        private int port = io.loadlab.core.Defaults.PORT;
+        private int backlog = io.loadlab.core.Defaults.BACKLOG;
+        private URI backendUrl;
+        private String dbUrl;
+        private String dbUser;
+        private String dbPassword;
+        private int dbPool = io.loadlab.core.Defaults.DB_POOL;
+        private int threads = io.loadlab.core.Defaults.POOL_THREADS;
+        private int queue = io.loadlab.core.Defaults.POOL_QUEUE;
+        private int maxThreads = io.loadlab.core.Defaults.SERVLET_MAX_THREADS;
+        private int workerThreads = io.loadlab.core.Defaults.WORKER_THREADS;
+        private Offload offload = Offload.NONBLOCKING;
+        private int eventLoops = io.loadlab.core.Defaults.eventLoops();
+        private long stackSizeBytes = io.loadlab.core.Defaults.STACK_SIZE.bytes();
+
+        private Builder(String model) {
+            this.model = model;
+        }
+
+        public Builder host(String v) {
+            host = v;
+            return this;
+        }
+
+        public Builder port(int v) {
+            port = v;
+            return this;
+        }
+
+        public Builder backlog(int v) {
+            backlog = v;
+            return this;
+        }
+
+        public Builder backendUrl(URI v) {
+            backendUrl = v;
+            return this;
+        }
+
+        public Builder db(String url, String user, String password) {
+            dbUrl = url;
+            dbUser = user;
+            dbPassword = password;
+            return this;
+        }
+
+        public Builder dbPool(int v) {
+            dbPool = v;
+            return this;
+        }
+
+        public Builder threads(int v) {
+            threads = v;
+            return this;
+        }
+
+        public Builder queue(int v) {
+            queue = v;
+            return this;
+        }
+
+        public Builder maxThreads(int v) {
+            maxThreads = v;
+            return this;
+        }
+
+        public Builder workerThreads(int v) {
+            workerThreads = v;
+            return this;
+        }
+
+        public Builder offload(Offload v) {
+            offload = v;
+            return this;
+        }
+
+        public Builder eventLoops(int v) {
+            eventLoops = v;
+            return this;
+        }
+
+        public Builder stackSizeBytes(long v) {
+            stackSizeBytes = v;
+            return this;
+        }
+
+        public ServerSpec build() {
+            return new ServerSpec(
+                    model,
+                    host,
+                    port,
+                    backlog,
+                    backendUrl,
+                    dbUrl,
+                    dbUser,
+                    dbPassword,
+                    dbPool,
+                    threads,
+                    queue,
+                    maxThreads,
+                    workerThreads,
+                    offload,
+                    eventLoops,
+                    stackSizeBytes);
+        }
+    }
+}

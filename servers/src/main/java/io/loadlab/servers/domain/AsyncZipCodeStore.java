@@ -1,0 +1,24 @@
+package io.loadlab.servers.domain;
+
+import io.loadlab.core.data.ZipCode;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletionStage;
+
+/**
+ * Non-blocking access to the {@code zipcode} table (the Vert.x reactive PostgreSQL client). No method blocks; the
+ * stages complete on the client's event loop, so callers must not block in their continuations.
+ */
+public interface AsyncZipCodeStore extends AutoCloseable {
+    /** Query-or-insert, with the same guarantee as {@link ZipCodeStore#upsert}. */
+    CompletionStage<Upsert> upsert(ZipCode row);
+
+    CompletionStage<Optional<ZipCode>> find(String zip);
+
+    CompletionStage<Boolean> healthy();
+
+    Map<String, Object> settings();
+
+    @Override
+    void close();
+}

@@ -1,0 +1,33 @@
+# Sourced by ./loadlab and ./run-tests: sets LOADLAB_JAVA_HOME to a JDK >= 21, or prints why not and returns 2.
+# Order: $JAVA_HOME, then `java` on PATH, then /usr/lib/jvm/* (newest first).
+
+loadlab_java_major() { # prints the feature version of the java binary $1, e.g. 17 or 25
+  local line v
+  line=$("$1" -version 2>&1 | grep -m1 -E 'version "[^"]+"') || return 1
+  v=${line#*version \"}; v=${v%%\"*}
+  case "$v" in 1.*) v=${v#1.} ;; esac
+  v=${v%%[.+-]*}
+  [[ "$v" =~ ^[0-9]+$ ]] && echo "$v"
+}
+
+loadlab_find_jdk() {
+  local need=21 found="" candidates=() c home major
+  [ -n "${JAVA_HOME:-}" ] && candidates+=("$JAVA_HOME")
+  if c=$(command -v java 2>/dev/null); then
+    c=$(readlink -f "$c"); candidates+=("${c%/bin/java}")
+  fi
+  for home in $(ls -d /usr/lib/jvm/*/ 2>/dev/null | sort -rV); do candidates+=("${home%/}"); done
+  for home in "${candidates[@]}"; do
+    [ -x "$home/bin/java" ] || continue
+    major=$(loadlab_java_major "$home/bin/java") || continue
+    found="$found ${major}(${home})"
+    # javac too: ./loadlab builds the jar on first use.
+    if [ "$major" -ge "$need" ] && [ -x "$home/bin/javac" ]; then
+      LOADLAB_JAVA_HOME=$home
+      export LOADLAB_JAVA_HOME
+      return 0
+    fi
+  done
+  echo "loadlab: needs a JDK ${need} or newer; found:${found:- none}. Install one (e.g. 'apt-get install openjdk-21-jdk' or Temurin 21+) and set JAVA_HOME to it." >&2
+  return 2
+}
