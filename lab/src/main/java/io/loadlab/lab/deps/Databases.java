@@ -1,0 +1,39 @@
+package io.loadlab.lab.deps;
+
+import io.loadlab.core.UserError;
+import io.loadlab.lab.proc.ProcessRegistry;
+import java.nio.file.Path;
+
+/** The suite's PostgreSQL: an existing one ({@code --db-url}) or the embedded one, started once per suite. */
+public final class Databases {
+    private Databases() {}
+
+    /** An open database; {@code pid} is the postmaster's when the lab started it, else -1. */
+    public interface Handle extends AutoCloseable {
+        Database database();
+
+        long pid();
+
+        @Override
+        void close();
+    }
+
+    public static Handle open(String dbUrl, ProcessRegistry registry, Path dir) {
+        if (dbUrl != null) {
+            Database d = Database.fromUrl(dbUrl);
+            d.settings(); // fails now, with one line, when it cannot be reached
+            return new Handle() {
+                public Database database() {
+                    return d;
+                }
+
+                public long pid() {
+                    return -1;
+                }
+
+                public void close() {}
+            };
+        }
+        throw new UserError("this build has no embedded PostgreSQL: pass --db-url postgresql://user:pw@host:port/db");
+    }
+}
