@@ -149,4 +149,40 @@ public record SuiteSpec(
                 backendCommand,
                 jvmFlags);
     }
+
+    public SuiteSpec withBackendDelay(Duration d) {
+        return new SuiteSpec(
+                name,
+                description,
+                warmup,
+                duration,
+                repetitions,
+                cpus,
+                thresholds,
+                d,
+                experiments,
+                resultsRoot,
+                dbUrl,
+                server,
+                backendCommand,
+                jvmFlags);
+    }
+
+    public SuiteSpec withJvmFlags(List<String> flags) {
+        return new SuiteSpec(
+                name,
+                description,
+                warmup,
+                duration,
+                repetitions,
+                cpus,
+                thresholds,
+                backendDelay,
+                experiments,
+                resultsRoot,
+                dbUrl,
+                server,
+                backendCommand,
+                flags);
+    }
 }
