@@ -1,5 +1,6 @@
 package io.loadlab.lab.spec;
 
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -26,7 +27,8 @@ public final class SuiteFiles {
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory())
             .setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
             .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, true)
-            .configure(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES, true);
+            .configure(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES, true)
+            .configure(DeserializationFeature.ACCEPT_SINGLE_VALUE_AS_ARRAY, true);
 
     private SuiteFiles() {}
 
@@ -90,11 +92,11 @@ public final class SuiteFiles {
         try {
             f = YAML.readValue(file.toFile(), SuiteFile.class);
         } catch (UnrecognizedPropertyException e) {
-            throw new UserError(file + ":" + e.getLocation().getLineNr() + ": unknown key '" + e.getPropertyName()
-                    + "' (known here: " + e.getKnownPropertyIds() + ")");
+            throw new UserError(file + ":" + keyLine(file, e.getPropertyName(), line(e)) + ": unknown key '"
+                    + e.getPropertyName() + "' at " + path(e) + " (known here: "
+                    + e.getKnownPropertyIds() + ")");
         } catch (JsonProcessingException e) {
-            int line = e.getLocation() == null ? 0 : e.getLocation().getLineNr();
-            throw new UserError(file + ":" + line + ": " + e.getOriginalMessage());
+            throw new UserError(file + ":" + line(e) + ": " + e.getOriginalMessage());
         } catch (IOException e) {
             throw new UserError("cannot read suite " + file + ": " + e.getMessage());
         }
@@ -106,6 +108,51 @@ public final class SuiteFiles {
         } catch (IllegalArgumentException e) {
             throw new UserError(file + ": " + e.getMessage());
         }
+    }
+
+    /**
+     * The line where {@code key} is written: records are built from buffered tokens, so the parser's position is
+     * past the key by the time it is found unknown.
+     */
+    private static int keyLine(Path file, String key, int fallback) {
+        try {
+            List<String> lines = Files.readAllLines(file);
+            java.util.regex.Pattern p =
+                    java.util.regex.Pattern.compile("(^|[\\s{,-])" + java.util.regex.Pattern.quote(key) + "\\s*:");
+            for (int i = 0; i < lines.size(); i++) {
+                String l = lines.get(i);
+                int hash = l.indexOf('#');
+                if (p.matcher(hash < 0 ? l : l.substring(0, hash)).find()) {
+                    return i + 1;
+                }
+            }
+        } catch (IOException e) {
+            // fall back to the parser's line
+        }
+        return fallback;
+    }
+
+    private static String path(JsonProcessingException e) {
+        if (e instanceof com.fasterxml.jackson.databind.JsonMappingException m) {
+            StringBuilder b = new StringBuilder();
+            for (var ref : m.getPath()) {
+                if (ref.getFieldName() != null) {
+                    b.append(b.isEmpty() ? "" : ".").append(ref.getFieldName());
+                } else if (ref.getIndex() >= 0) {
+                    b.append('[').append(ref.getIndex()).append(']');
+                }
+            }
+            return b.isEmpty() ? "top level" : b.toString();
+        }
+        return "?";
+    }
+
+    /** The line of the offending token: the parser's own position is already past it. */
+    private static int line(JsonProcessingException e) {
+        if (e.getProcessor() instanceof JsonParser p && p.currentTokenLocation() != null) {
+            return p.currentTokenLocation().getLineNr();
+        }
+        return e.getLocation() == null ? 0 : e.getLocation().getLineNr();
     }
 
     private static SuiteSpec toSpec(SuiteFile f, Path file) {
