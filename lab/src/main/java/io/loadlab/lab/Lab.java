@@ -51,7 +51,9 @@ public final class Lab {
         store.environment(EnvironmentProbe.probe(cpus.asMap(), spec.jvmFlags()));
         List<TrialPlan> plans = plan(spec, ceiling, store, listener);
         Databases.Handle db = null;
-        Thread hook = new Thread(() -> onSignal(store, registry, listener), "loadlab-interrupt");
+        java.util.concurrent.atomic.AtomicReference<Databases.Handle> dbRef =
+                new java.util.concurrent.atomic.AtomicReference<>();
+        Thread hook = new Thread(() -> onSignal(store, registry, listener, dbRef), "loadlab-interrupt");
         Runtime.getRuntime().addShutdownHook(hook);
         String status = SuiteResults.FAILED;
         try {
@@ -70,6 +72,7 @@ public final class Lab {
             Database database = null;
             if (spec.needsDatabase()) {
                 db = Databases.open(spec.dbUrl(), registry, deps);
+                dbRef.set(db);
                 database = db.database();
                 Map<String, Object> info = new LinkedHashMap<>(database.settings());
                 info.put("embedded", db.pid() > 0);
@@ -112,7 +115,11 @@ public final class Lab {
         return new Outcome(store.dir(), results);
     }
 
-    private static void onSignal(ResultsStore store, ProcessRegistry registry, LabListener listener) {
+    private static void onSignal(
+            ResultsStore store,
+            ProcessRegistry registry,
+            LabListener listener,
+            java.util.concurrent.atomic.AtomicReference<Databases.Handle> db) {
         try {
             store.close(SuiteResults.INTERRUPTED);
         } catch (IOException e) {
@@ -120,6 +127,10 @@ public final class Lab {
         }
         listener.interrupted();
         registry.stopAll();
+        Databases.Handle h = db.get();
+        if (h != null) {
+            h.close();
+        }
     }
 
     private static List<TrialPlan> plan(SuiteSpec spec, int ceiling, ResultsStore store, LabListener listener)

@@ -2,6 +2,10 @@ package io.loadlab.lab.deps;
 
 import io.loadlab.core.UserError;
 import io.loadlab.lab.proc.ProcessRegistry;
+import io.loadlab.postgres.EmbeddedPostgres;
+import io.loadlab.postgres.PostgresSpec;
+import io.loadlab.postgres.RunningPostgres;
+import java.io.IOException;
 import java.nio.file.Path;
 
 /** The suite's PostgreSQL: an existing one ({@code --db-url}) or the embedded one, started once per suite. */
@@ -34,6 +38,28 @@ public final class Databases {
                 public void close() {}
             };
         }
-        throw new UserError("this build has no embedded PostgreSQL: pass --db-url postgresql://user:pw@host:port/db");
+        RunningPostgres pg;
+        try {
+            java.nio.file.Files.createDirectories(dir);
+            pg = EmbeddedPostgres.start(PostgresSpec.defaults().withLogFile(dir.resolve("postgres.log")));
+        } catch (IOException e) {
+            throw new UserError("cannot start the embedded PostgreSQL: " + e.getMessage()
+                    + "; pass --db-url to use an existing one");
+        }
+        registry.register(ProcessHandle.of(pg.pid()).orElseThrow());
+        Database d = new Database(pg.jdbcUrl(), pg.user(), pg.password(), pg.uri());
+        return new Handle() {
+            public Database database() {
+                return d;
+            }
+
+            public long pid() {
+                return pg.pid();
+            }
+
+            public void close() {
+                pg.close();
+            }
+        };
     }
 }
