@@ -43,11 +43,15 @@ public final class Lab {
         boolean pin = ChildLauncher.canPin();
         CpuSplit cpus = spec.cpus() != null ? spec.cpus() : pin ? CpuSplit.forHost(cpusOnline) : CpuSplit.UNPINNED;
         ProcessRegistry registry = new ProcessRegistry(Defaults.GRACEFUL_STOP.toJava());
-        ChildLauncher launcher =
-                new ChildLauncher(registry, spec.jvmFlags(), pin, System.getProperty("java.class.path"));
         int ceiling = HostLimits.connectionCeiling();
         ResultsStore store = ResultsStore.create(
                 spec.resultsRoot(), spec.name(), spec.description(), settings(spec, cpus, pin, ceiling));
+        ChildLauncher launcher = new ChildLauncher(
+                registry,
+                spec.jvmFlags(),
+                pin,
+                System.getProperty("java.class.path"),
+                Map.of(ChildLauncher.RESULTS_ENV, store.dir().toString()));
         store.environment(EnvironmentProbe.probe(cpus.asMap(), spec.jvmFlags()));
         List<TrialPlan> plans = plan(spec, ceiling, store, listener);
         Databases.Handle db = null;

@@ -40,6 +40,10 @@ import java.util.Map;
  */
 final class TrialRunner {
     private static final long SETTLE_MILLIS = 300;
+    /** A user's own server finds the suite's backend and database in these environment variables. */
+    static final String BACKEND_URL_ENV = "LOADLAB_BACKEND_URL";
+
+    static final String DB_URL_ENV = "LOADLAB_DB_URL";
 
     private final SuiteContext ctx;
 
@@ -186,12 +190,20 @@ final class TrialRunner {
 
     private Child startServer(TrialPlan plan, Path dir) throws IOException, InterruptedException {
         if (external()) {
+            Map<String, String> env = new LinkedHashMap<>();
+            if (ctx.backend() != null) {
+                env.put(BACKEND_URL_ENV, ctx.backend().url());
+            }
+            if (ctx.database() != null) {
+                env.put(DB_URL_ENV, ctx.database().uri());
+            }
             return ctx.launcher()
                     .start(
                             "server",
                             List.of("/bin/sh", "-c", ctx.spec().server().command()),
                             ctx.cpus().server(),
-                            dir);
+                            dir,
+                            env);
         }
         List<String> args = new ArrayList<>(List.of(plan.model(), "--port", "0"));
         ScenarioKind kind = plan.experiment().scenario().kind();

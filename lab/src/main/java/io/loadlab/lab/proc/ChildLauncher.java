@@ -22,13 +22,23 @@ public final class ChildLauncher {
     private final List<String> jvmFlags;
     private final boolean pin;
     private final String classpath;
+    private final Map<String, String> env;
 
-    public ChildLauncher(ProcessRegistry registry, List<String> jvmFlags, boolean pin, String classpath) {
+    /**
+     * @param env environment variables of every child, e.g. {@link #RESULTS_ENV}: a marker that every descendant
+     *     inherits, so that a leftover process can be traced to the suite that started it
+     */
+    public ChildLauncher(
+            ProcessRegistry registry, List<String> jvmFlags, boolean pin, String classpath, Map<String, String> env) {
         this.registry = registry;
         this.jvmFlags = List.copyOf(jvmFlags);
         this.pin = pin;
         this.classpath = classpath;
+        this.env = Map.copyOf(env);
     }
+
+    /** The environment variable holding the results directory in every process the lab starts. */
+    public static final String RESULTS_ENV = "LOADLAB_RESULTS";
 
     /** True when {@code taskset} is on the PATH and the host has at least 2 CPUs. */
     public static boolean canPin() {
@@ -58,6 +68,12 @@ public final class ChildLauncher {
 
     /** Starts {@code command} as {@code role} with its output in {@code dir}; does not wait for anything. */
     public Child start(String role, List<String> command, String cpus, Path dir) throws IOException {
+        return start(role, command, cpus, dir, Map.of());
+    }
+
+    /** As {@link #start(String, List, String, Path)}, with extra environment variables for this child. */
+    public Child start(String role, List<String> command, String cpus, Path dir, Map<String, String> extraEnv)
+            throws IOException {
         Files.createDirectories(dir);
         List<String> full = new ArrayList<>();
         // sh raises the soft open-file limit for the child, then execs it: the PID stays the child's own.
@@ -78,6 +94,8 @@ public final class ChildLauncher {
                 .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()))
                 .redirectOutput(out.toFile())
                 .redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()));
+        pb.environment().putAll(env);
+        pb.environment().putAll(extraEnv);
         Process p = pb.start();
         registry.register(p.toHandle());
         return new Child(role, p, pin ? cpus : null, log, Map.of());
