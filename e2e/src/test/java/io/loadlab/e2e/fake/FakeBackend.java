@@ -36,8 +36,9 @@ public final class FakeBackend {
         server.createContext("/stats", ex -> send(ex, "application/json", "{\"requests\":" + ANSWERED.get() + "}"));
         server.createContext("/health", ex -> send(ex, "application/json", "{\"status\":\"UP\"}"));
         server.start();
-        System.out.println("{\"service\":\"backend\",\"host\":\"127.0.0.1\",\"port\":" + server.getAddress().getPort()
-                + ",\"pid\":" + ProcessHandle.current().pid() + ",\"delay_ms\":0}");
+        System.out.println("{\"service\":\"backend\",\"host\":\"127.0.0.1\",\"port\":"
+                + server.getAddress().getPort() + ",\"pid\":"
+                + ProcessHandle.current().pid() + ",\"delay_ms\":0}");
         System.out.flush();
     }
 

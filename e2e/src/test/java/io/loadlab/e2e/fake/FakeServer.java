@@ -105,8 +105,9 @@ public final class FakeServer {
         }
     }
 
-    private static void answer(OutputStream out, String method, String target, String mode, String backend,
-            HttpClient client) throws IOException {
+    private static void answer(
+            OutputStream out, String method, String target, String mode, String backend, HttpClient client)
+            throws IOException {
         String path = target.contains("?") ? target.substring(0, target.indexOf('?')) : target;
         String query = target.contains("?") ? target.substring(target.indexOf('?') + 1) : "";
         boolean get = method.equals("GET");
@@ -136,7 +137,8 @@ public final class FakeServer {
                 }
                 try {
                     HttpResponse<String> r = client.send(
-                            HttpRequest.newBuilder(URI.create(backend + "/hello")).build(),
+                            HttpRequest.newBuilder(URI.create(backend + "/hello"))
+                                    .build(),
                             HttpResponse.BodyHandlers.ofString());
                     write(out, 200, "text/plain", r.body());
                 } catch (IOException | InterruptedException e) {
