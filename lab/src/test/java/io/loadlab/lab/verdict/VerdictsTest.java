@@ -320,4 +320,13 @@ class VerdictsTest {
                 2000.0);
         assertThat(Verdicts.judge(slow, T)).extracting(Verdict::code).doesNotContain(VerdictCode.ERRORS);
     }
+
+    @Test
+    void aBackendStarvedOfItsCoreIsDependencyBound() {
+        // 70% of a core, and its CPU 0 had nothing left: it wanted more than it could get
+        List<Verdict> v = Verdicts.judge(evidence(clean(), List.of(proc("backend", 0.7)), idle(0.02, 0.5), null), T);
+        assertThat(v).extracting(Verdict::code).contains(VerdictCode.DEPENDENCY_BOUND);
+        assertThat(codes(evidence(clean(), List.of(proc("backend", 0.2)), idle(0.3, 0.5), null)))
+                .containsExactly(VerdictCode.OK);
+    }
 }
