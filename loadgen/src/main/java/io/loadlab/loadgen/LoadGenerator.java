@@ -28,6 +28,11 @@ public final class LoadGenerator {
     }
 
     public static LoadReport run(LoadSpec spec, ProgressListener listener) {
+        return runWithHistograms(spec, listener).report();
+    }
+
+    /** Like {@link #run}, also handing back the merged latency histograms. */
+    public static LoadResult runWithHistograms(LoadSpec spec, ProgressListener listener) {
         return new LoadGenerator(NanoClock.SYSTEM).execute(spec, listener);
     }
 
@@ -36,7 +41,7 @@ public final class LoadGenerator {
         return Transport.best();
     }
 
-    private LoadReport execute(LoadSpec spec, ProgressListener listener) {
+    private LoadResult execute(LoadSpec spec, ProgressListener listener) {
         InetSocketAddress remote = Preflight.check(spec);
         SslContext ssl = spec.target().tls() ? sslContext(spec.insecure()) : null;
         int[] slotRequests = spec.assign() == LoadSpec.Assign.PER_CONNECTION ? slotRequests(spec) : null;
@@ -45,6 +50,7 @@ public final class LoadGenerator {
             workers[i] = new Worker(i, spec, Transport.best(), ssl, remote, slotRequests, clock, listener);
         }
         String[] names = spec.requests().stream().map(RequestSpec::name).toArray(String[]::new);
+        listener.started(Transport.best());
         long start = clock.nanoTime();
         long epochMs = System.currentTimeMillis();
         long t0 = start + spec.warmup().nanos();
@@ -81,7 +87,8 @@ public final class LoadGenerator {
             if (!intervals.isEmpty() && tail.requests() + tail.errors() > 0) {
                 intervals.set(intervals.size() - 1, merge(intervals.get(intervals.size() - 1), tail));
             }
-            return new ReportBuilder(spec, workers, collector, names).build(intervals, (t1 - t0) / 1e9);
+            LoadReport report = new ReportBuilder(spec, workers, collector, names).build(intervals, (t1 - t0) / 1e9);
+            return new LoadResult(report, collector.totalLatency, spec.open() ? collector.totalService : null);
         } finally {
             for (Worker w : workers) {
                 w.stop();

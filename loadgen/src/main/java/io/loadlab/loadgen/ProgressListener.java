@@ -9,6 +9,9 @@ import io.loadlab.core.result.IntervalStats;
 public interface ProgressListener {
     ProgressListener NONE = new ProgressListener() {};
 
+    /** The target answered the pre-flight connect; load starts now with {@code transport}. */
+    default void started(Transport transport) {}
+
     /** One measured interval (a second by default) has ended. */
     default void interval(IntervalStats stats) {}
 
