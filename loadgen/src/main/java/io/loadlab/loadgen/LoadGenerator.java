@@ -1,6 +1,8 @@
 package io.loadlab.loadgen;
 
 import io.loadlab.core.UserError;
+import io.loadlab.core.proc.ProcFs;
+import io.loadlab.core.proc.ProcessStat;
 import io.loadlab.core.result.IntervalStats;
 import io.loadlab.core.result.LoadReport;
 import io.netty.handler.ssl.SslContext;
@@ -69,6 +71,7 @@ public final class LoadGenerator {
                 sleepUntil(t0);
                 collector.discard();
             }
+            long cpuAtStart = cpuTicks();
             long step = spec.interval().nanos();
             long from = t0;
             while (from - t1 < 0) {
@@ -79,6 +82,7 @@ public final class LoadGenerator {
                 listener.interval(s);
                 from = to;
             }
+            long cpuAtEnd = cpuTicks();
             for (Worker w : workers) {
                 w.stop();
             }
@@ -88,12 +92,21 @@ public final class LoadGenerator {
                 intervals.set(intervals.size() - 1, merge(intervals.get(intervals.size() - 1), tail));
             }
             LoadReport report = new ReportBuilder(spec, workers, collector, names).build(intervals, (t1 - t0) / 1e9);
-            return new LoadResult(report, collector.totalLatency, spec.open() ? collector.totalService : null);
+            double cpu = cpuAtStart < 0 || cpuAtEnd < 0
+                    ? -1
+                    : (cpuAtEnd - cpuAtStart) / (double) ProcFs.clockTicksPerSecond();
+            return new LoadResult(report, collector.totalLatency, spec.open() ? collector.totalService : null, cpu);
         } finally {
             for (Worker w : workers) {
                 w.stop();
             }
         }
+    }
+
+    private static long cpuTicks() {
+        return ProcessStat.read(ProcessHandle.current().pid())
+                .map(ProcessStat::totalTicks)
+                .orElse(-1L);
     }
 
     private static IntervalStats merge(IntervalStats last, IntervalStats tail) {

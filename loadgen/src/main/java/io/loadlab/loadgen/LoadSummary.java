@@ -134,6 +134,13 @@ public final class LoadSummary {
                     r.delayedRequests(),
                     r.maxConnectionsOpened()));
         }
+        if (result.cpuSeconds() >= 0) {
+            b.append(String.format(
+                    Locale.ROOT,
+                    "  Load generator CPU: %.2f s in the measured window, %.2f us per request%n",
+                    result.cpuSeconds(),
+                    result.cpuMicrosPerRequest()));
+        }
         b.append(String.format(Locale.ROOT, "Requests/sec: %10.2f%n", r.throughputRps()));
         b.append(String.format(Locale.ROOT, "Transfer/sec: %10s%n", bytes((long) (r.bytesRead() / r.durationS()))));
         return b.toString();

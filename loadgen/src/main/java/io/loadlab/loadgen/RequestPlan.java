@@ -76,7 +76,7 @@ final class RequestPlan {
             } else {
                 ByteBuf b = Unpooled.directBuffer();
                 render(i, null, b);
-                fixed[i] = Unpooled.unreleasableBuffer(b.asReadOnly());
+                fixed[i] = Unpooled.unreleasableBuffer(b);
             }
         }
         totalWeight = sum;
