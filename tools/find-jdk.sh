@@ -1,5 +1,5 @@
 # Sourced by ./loadlab and ./run-tests: sets LOADLAB_JAVA_HOME to a JDK >= 21, or prints why not and returns 2.
-# Order: $JAVA_HOME, then `java` on PATH, then /usr/lib/jvm/* (newest first).
+# Order: $JAVA_HOME, then `java` on PATH, then /usr/lib/jvm/* (newest first; LOADLAB_JDK_DIRS overrides the folder).
 
 loadlab_java_major() { # prints the feature version of the java binary $1, e.g. 17 or 25
   local line v
@@ -16,7 +16,7 @@ loadlab_find_jdk() {
   if c=$(command -v java 2>/dev/null); then
     c=$(readlink -f "$c"); candidates+=("${c%/bin/java}")
   fi
-  for home in $(ls -d /usr/lib/jvm/*/ 2>/dev/null | sort -rV); do candidates+=("${home%/}"); done
+  for home in $(ls -d "${LOADLAB_JDK_DIRS:-/usr/lib/jvm}"/*/ 2>/dev/null | sort -rV); do candidates+=("${home%/}"); done
   for home in "${candidates[@]}"; do
     [ -x "$home/bin/java" ] || continue
     major=$(loadlab_java_major "$home/bin/java") || continue
