@@ -43,7 +43,8 @@ final class BlockingConnection implements Runnable {
             socket.setSoTimeout((int) Defaults.IDLE_TIMEOUT.toMillis());
             InputStream raw = socket.getInputStream();
             HttpInput in = new HttpInput(raw, BUFFER, Defaults.MAX_HEADER_SIZE.toIntExact());
-            HttpResponseWriter out = new HttpResponseWriter(new BufferedOutputStream(socket.getOutputStream(), BUFFER));
+            HttpResponseWriter out =
+                    new HttpResponseWriter(new BufferedOutputStream(socket.getOutputStream(), BUFFER), server::closing);
             HttpRequestReader reader = new HttpRequestReader(in);
             HttpRequest req = new HttpRequest();
             BlockingHandler handler = server.handler();
@@ -79,7 +80,7 @@ final class BlockingConnection implements Runnable {
                     out.write(500, true, Contract.errorBody("internal error"), null, HttpResponseWriter.Conn.CLOSE);
                     return;
                 }
-                if (!keep || !state.compareAndSet(BUSY, IDLE)) {
+                if (!keep || out.closed() || !state.compareAndSet(BUSY, IDLE)) {
                     return;
                 }
             }
