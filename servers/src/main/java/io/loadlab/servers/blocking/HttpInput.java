@@ -21,6 +21,7 @@ final class HttpInput {
     private final byte[] line;
     private int pos;
     private int limit;
+    private int consumed;
 
     HttpInput(InputStream in, int bufferSize, int maxLine) {
         this.in = in;
@@ -31,6 +32,11 @@ final class HttpInput {
     /** The bytes of the last line read by {@link #readLine}, without its CRLF (or bare LF). */
     byte[] line() {
         return line;
+    }
+
+    /** The bytes the last {@link #readLine} took from the stream, its line ending included. */
+    int consumed() {
+        return consumed;
     }
 
     /** Bytes already received and not yet consumed (a pipelined request, for instance). */
@@ -48,6 +54,7 @@ final class HttpInput {
      */
     int readLine(int budget) throws IOException {
         int n = 0;
+        consumed = 0;
         boolean started = false;
         while (true) {
             if (pos == limit && !fill()) {
@@ -58,6 +65,7 @@ final class HttpInput {
             }
             started = true;
             byte b = buf[pos++];
+            consumed++;
             if (--budget < 0) {
                 return TOO_LONG;
             }

@@ -40,12 +40,11 @@ final class HttpRequestReader {
             if (n == HttpInput.EOF) {
                 return false;
             }
-            budget -= n + 1;
-        } while (n == 0 && budget > 0);
-        if (n == HttpInput.TOO_LONG || budget <= 0) {
+            budget -= in.consumed();
+        } while (n == 0);
+        if (n == HttpInput.TOO_LONG) {
             throw new HttpParseException(431, Contract.HEADERS_TOO_LARGE);
         }
-        budget -= 1;
         requestLine(req, in.line(), n);
 
         long contentLength = -1;
@@ -62,7 +61,7 @@ final class HttpRequestReader {
             if (n == HttpInput.EOF) {
                 throw new java.io.EOFException("connection closed inside the headers");
             }
-            budget -= n + 2;
+            budget -= in.consumed();
             if (n == 0) {
                 break;
             }
