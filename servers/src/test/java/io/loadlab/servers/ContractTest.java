@@ -341,6 +341,42 @@ class ContractTest {
         }
     }
 
+    @org.junit.jupiter.api.Test
+    void aDatabaseLostAfterStartIsAnswered503AndEveryServerStaysUp() throws Exception {
+        RunningPostgres own = EmbeddedPostgres.start(PostgresSpec.defaults());
+        List<RunningServer> servers = new ArrayList<>();
+        try {
+            for (ServerModel m : ServerModels.all()) {
+                servers.add(start(m, b -> b.db(own.jdbcUrl(), own.user(), own.password())
+                        .dbPool(2)));
+            }
+            for (RunningServer s : servers) {
+                expect(get(s, "/zipcodes/12345"), 404, JSON, "{\"error\":\"no such zip\"}");
+            }
+            own.close();
+            for (RunningServer s : servers) {
+                String model = (String) s.settings().get("model");
+                long t0 = System.nanoTime();
+                HttpResponse<byte[]> r = get(s, "/zipcodes/12345");
+                assertThat(r.statusCode()).as(model + ": " + text(r)).isEqualTo(503);
+                ContractAssertions.headers(r, JSON);
+                assertThat(text(r)).as(model).startsWith("{\"error\":\"database: ");
+                r = expect(post(s, "/zipcodes", row("12345")), 503, JSON, null);
+                assertThat(text(r)).as(model).startsWith("{\"error\":\"database: ");
+                r = expect(get(s, "/health"), 503, JSON, null);
+                assertThat(Json.mapper().readTree(r.body()).path("status").asText()).isEqualTo("DOWN");
+                expect(get(s, "/plaintext"), 200, TEXT, "Hello, World!");
+                assertThat((System.nanoTime() - t0) / 1_000_000).as(model + " answers without hanging").isLessThan(
+                        20_000);
+            }
+        } finally {
+            for (RunningServer s : servers) {
+                s.close();
+            }
+            own.close();
+        }
+    }
+
     static String row(String zip) {
         return "{\"zip\":\"" + zip + "\",\"type\":\"STANDARD\",\"city\":\"City " + zip + "\",\"state\":\"NY\","
                 + "\"county\":\"Kings\",\"timezone\":\"America/New_York\"}";
