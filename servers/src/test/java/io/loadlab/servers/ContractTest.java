@@ -347,8 +347,8 @@ class ContractTest {
         List<RunningServer> servers = new ArrayList<>();
         try {
             for (ServerModel m : ServerModels.all()) {
-                servers.add(start(m, b -> b.db(own.jdbcUrl(), own.user(), own.password())
-                        .dbPool(2)));
+                servers.add(start(
+                        m, b -> b.db(own.jdbcUrl(), own.user(), own.password()).dbPool(2)));
             }
             for (RunningServer s : servers) {
                 expect(get(s, "/zipcodes/12345"), 404, JSON, "{\"error\":\"no such zip\"}");
@@ -364,10 +364,12 @@ class ContractTest {
                 r = expect(post(s, "/zipcodes", row("12345")), 503, JSON, null);
                 assertThat(text(r)).as(model).startsWith("{\"error\":\"database: ");
                 r = expect(get(s, "/health"), 503, JSON, null);
-                assertThat(Json.mapper().readTree(r.body()).path("status").asText()).isEqualTo("DOWN");
+                assertThat(Json.mapper().readTree(r.body()).path("status").asText())
+                        .isEqualTo("DOWN");
                 expect(get(s, "/plaintext"), 200, TEXT, "Hello, World!");
-                assertThat((System.nanoTime() - t0) / 1_000_000).as(model + " answers without hanging").isLessThan(
-                        20_000);
+                assertThat((System.nanoTime() - t0) / 1_000_000)
+                        .as(model + " answers without hanging")
+                        .isLessThan(20_000);
             }
         } finally {
             for (RunningServer s : servers) {

@@ -19,7 +19,6 @@ final class BlockingConnection implements Runnable {
     private static final int BUSY = 1;
     private static final int CLOSED = 2;
     private static final int BUFFER = 8192;
-    private static final int LINGER_MS = 200;
 
     private final Socket socket;
     private final BlockingServer server;
@@ -38,6 +37,7 @@ final class BlockingConnection implements Runnable {
     @Override
     public void run() {
         started = true;
+        boolean lingering = false;
         try {
             socket.setTcpNoDelay(true);
             socket.setSoTimeout((int) Defaults.IDLE_TIMEOUT.toMillis());
@@ -63,7 +63,7 @@ final class BlockingConnection implements Runnable {
                                 Contract.errorBody(e.getMessage()),
                                 null,
                                 HttpResponseWriter.Conn.CLOSE);
-                        lingeringClose(socket);
+                        lingering = true;
                     }
                     return;
                 }
@@ -88,7 +88,11 @@ final class BlockingConnection implements Runnable {
             // the client went away, or stayed idle past the timeout: nothing to answer
         } finally {
             state.set(CLOSED);
-            closeQuietly(socket);
+            if (lingering) {
+                LingeringClose.close(socket);
+            } else {
+                closeQuietly(socket);
+            }
             server.closed(this);
         }
     }
@@ -108,27 +112,6 @@ final class BlockingConnection implements Runnable {
         closeQuietly(socket);
         if (!started) {
             server.closed(this);
-        }
-    }
-
-    /**
-     * Closes after an error answer without resetting it away: sends FIN, then reads what the client still sends for
-     * a moment, so that unread request bytes do not turn the close into a reset that discards the answer.
-     */
-    static void lingeringClose(Socket s) {
-        try {
-            s.shutdownOutput();
-            s.setSoTimeout(LINGER_MS);
-            InputStream in = s.getInputStream();
-            byte[] sink = new byte[BUFFER];
-            long deadline = System.nanoTime() + LINGER_MS * 1_000_000L;
-            while (System.nanoTime() < deadline && in.read(sink) >= 0) {
-                // discard
-            }
-        } catch (IOException ignored) {
-            // closing anyway
-        } finally {
-            closeQuietly(s);
         }
     }
 
