@@ -18,7 +18,8 @@ final class BlockingConnection implements Runnable {
     private static final int IDLE = 0;
     private static final int BUSY = 1;
     private static final int CLOSED = 2;
-    private static final int BUFFER = 8192;
+    /** Socket buffers of each connection; a larger answer is written through, not copied. */
+    private static final int BUFFER = 4096;
 
     private final Socket socket;
     private final BlockingServer server;
