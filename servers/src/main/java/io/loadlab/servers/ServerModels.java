@@ -2,13 +2,16 @@ package io.loadlab.servers;
 
 import io.loadlab.core.UserError;
 import io.loadlab.servers.netty.NettyModel;
+import io.loadlab.servers.servlet.ServletAsyncModel;
+import io.loadlab.servers.servlet.ServletSyncModel;
 import io.loadlab.servers.vertx.VertxModel;
 import java.util.List;
 import java.util.stream.Collectors;
 
 /** The registry of every concurrency model, by kebab-case name, in the order help texts list them. */
 public final class ServerModels {
-    private static final List<ServerModel> ALL = List.of(new NettyModel(), new VertxModel());
+    private static final List<ServerModel> ALL =
+            List.of(new ServletSyncModel(), new ServletAsyncModel(), new NettyModel(), new VertxModel());
 
     private ServerModels() {}
 

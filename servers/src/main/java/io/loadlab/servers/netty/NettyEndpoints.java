@@ -99,15 +99,15 @@ final class NettyEndpoints {
     }
 
     private void upsert(NettyHttpHandler conn, ByteBuf body) {
-        if (store == null) {
-            conn.respond(NettyResponses.error(HttpResponseStatus.SERVICE_UNAVAILABLE, Contract.NO_DATABASE));
-            return;
-        }
         ZipCode row;
         try {
             row = ZipCodeJson.parse(body == null ? new byte[0] : ByteBufUtil.getBytes(body));
         } catch (ZipCodeJson.BadRequest e) {
             conn.respond(NettyResponses.error(HttpResponseStatus.BAD_REQUEST, e.getMessage()));
+            return;
+        }
+        if (store == null) {
+            conn.respond(NettyResponses.error(HttpResponseStatus.SERVICE_UNAVAILABLE, Contract.NO_DATABASE));
             return;
         }
         onLoop(conn, store.upsert(row), (u, failure) -> {

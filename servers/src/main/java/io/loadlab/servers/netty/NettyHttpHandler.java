@@ -31,6 +31,7 @@ import java.util.ArrayDeque;
  */
 final class NettyHttpHandler extends ChannelInboundHandlerAdapter {
     private static final long MAX_BODY = Defaults.MAX_BODY_SIZE.bytes();
+    private static final long LINGER_MILLIS = 2_000;
 
     private enum State {
         IDLE,
@@ -198,7 +199,22 @@ final class NettyHttpHandler extends ChannelInboundHandlerAdapter {
         releasePending();
         FullHttpResponse res = NettyResponses.error(status, reason);
         res.headers().set(NettyResponses.CONNECTION, NettyResponses.CLOSE);
-        ctx.writeAndFlush(res).addListener(ChannelFutureListener.CLOSE);
+        ctx.writeAndFlush(res).addListener((ChannelFutureListener) f -> lingeringClose(f.channel()));
+    }
+
+    /**
+     * Closes after an error answer without resetting the connection: the client may still be sending the body we
+     * refused, and closing with unread bytes would send RST and could destroy the answer before it is read. So the
+     * output side is shut down, further input discarded, and the socket closed when the client closes or after
+     * {@link #LINGER_MILLIS}.
+     */
+    private static void lingeringClose(io.netty.channel.Channel ch) {
+        if (ch instanceof io.netty.channel.socket.DuplexChannel d && d.isActive()) {
+            d.shutdownOutput();
+            ch.eventLoop().schedule(() -> ch.close(), LINGER_MILLIS, java.util.concurrent.TimeUnit.MILLISECONDS);
+        } else {
+            ch.close();
+        }
     }
 
     /** Graceful stop: an idle connection closes now, a busy one after its answer. Runs on the event loop. */

@@ -98,15 +98,15 @@ final class VertxEndpoints {
 
     private void upsert(HttpServerResponse res, Buffer body) {
         AsyncZipCodeStore store = shared.store();
-        if (store == null) {
-            VertxResponses.error(res, 503, Contract.NO_DATABASE);
-            return;
-        }
         ZipCode row;
         try {
             row = ZipCodeJson.parse(body == null ? new byte[0] : body.getBytes());
         } catch (ZipCodeJson.BadRequest e) {
             VertxResponses.error(res, 400, e.getMessage());
+            return;
+        }
+        if (store == null) {
+            VertxResponses.error(res, 503, Contract.NO_DATABASE);
             return;
         }
         onContext(store.upsert(row), (u, failure) -> {
