@@ -24,8 +24,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The vertx model: a {@link Vertx} with {@code --event-loops} event loops and as many {@link VertxServerVerticle}
- * instances, all listening on one port. The first instance binds (so that port 0 is resolved once), the others share
- * its port. The reactive store uses this same {@code Vertx}.
+ * instances, all listening on one port (Vert.x balances accepted connections across them). The reactive store uses
+ * this same {@code Vertx}.
  */
 final class VertxServer implements RunningServer, EventLoopOwner {
     private static final long START_TIMEOUT_SECONDS = 30;
@@ -55,26 +55,30 @@ final class VertxServer implements RunningServer, EventLoopOwner {
             store = spec.dbUrl() == null ? null : ZipCodeStores.async(spec, vertx);
             VertxShared shared = new VertxShared(spec, store);
             List<VertxServerVerticle> verticles = new CopyOnWriteArrayList<>();
-            VertxServerVerticle first = new VertxServerVerticle(shared, spec.port());
-            verticles.add(first);
+            // a negative port asks Vert.x for one random port shared by every server listening on that same value
+            int listenPort = spec.port() == 0 ? -1 : spec.port();
             try {
                 await(vertx.deployVerticle(
-                        first, new DeploymentOptions().setThreadingModel(ThreadingModel.EVENT_LOOP)));
+                        () -> {
+                            VertxServerVerticle v = new VertxServerVerticle(shared, listenPort);
+                            verticles.add(v);
+                            return v;
+                        },
+                        new DeploymentOptions()
+                                .setThreadingModel(ThreadingModel.EVENT_LOOP)
+                                .setInstances(loops)));
             } catch (Exception e) {
                 if (StartupChecks.isBindFailure(e)) {
                     throw StartupChecks.bindFailed(spec.host(), spec.port(), e);
                 }
                 throw e;
             }
-            int port = first.actualPort();
-            if (loops > 1) {
-                await(vertx.deployVerticle(
-                        () -> {
-                            VertxServerVerticle v = new VertxServerVerticle(shared, port);
-                            verticles.add(v);
-                            return v;
-                        },
-                        new DeploymentOptions().setInstances(loops - 1)));
+            int port = verticles.get(0).actualPort();
+            for (VertxServerVerticle v : verticles) {
+                if (v.actualPort() != port) {
+                    throw new IllegalStateException(
+                            "verticles listen on different ports: " + port + " and " + v.actualPort());
+                }
             }
             Map<String, Object> s = ModelSettings.base(spec.model(), spec.host(), port);
             s.put("event_loops", loops);
