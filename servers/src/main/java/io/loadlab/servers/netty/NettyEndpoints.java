@@ -7,6 +7,7 @@ import io.loadlab.servers.domain.ZipCodeJson;
 import io.loadlab.servers.http.Contract;
 import io.loadlab.servers.http.Route;
 import io.loadlab.servers.runtime.ModelSettings;
+import io.loadlab.servers.runtime.Reasons;
 import io.loadlab.servers.runtime.StartupChecks;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
@@ -84,10 +85,10 @@ final class NettyEndpoints {
         }
         backend.get(conn.eventLoop(), "/hello", (res, failure) -> {
             if (failure != null) {
-                conn.respond(backendError(StartupChecks.reason(failure)));
+                conn.respond(backendError(Reasons.backend(failure)));
             } else if (res.status().code() != 200) {
                 res.release();
-                conn.respond(backendError("answered " + res.status().code()));
+                conn.respond(backendError(Reasons.backendStatus(res.status().code())));
             } else {
                 conn.respond(NettyResponses.of(HttpResponseStatus.OK, NettyResponses.TEXT_PLAIN, res.content()));
             }
@@ -95,7 +96,7 @@ final class NettyEndpoints {
     }
 
     private static FullHttpResponse backendError(String reason) {
-        return NettyResponses.error(HttpResponseStatus.BAD_GATEWAY, "backend: " + reason);
+        return NettyResponses.error(HttpResponseStatus.BAD_GATEWAY, reason);
     }
 
     private void upsert(NettyHttpHandler conn, ByteBuf body) {
@@ -141,8 +142,7 @@ final class NettyEndpoints {
     }
 
     private static FullHttpResponse databaseError(Throwable failure) {
-        return NettyResponses.error(
-                HttpResponseStatus.SERVICE_UNAVAILABLE, "database: " + StartupChecks.reason(failure));
+        return NettyResponses.error(HttpResponseStatus.SERVICE_UNAVAILABLE, Reasons.database(failure));
     }
 
     private void health(NettyHttpHandler conn) {
@@ -152,21 +152,19 @@ final class NettyEndpoints {
         } else {
             backend.get(conn.eventLoop(), "/health", (res, failure) -> {
                 if (failure != null) {
-                    backendProblem.complete("backend: " + StartupChecks.reason(failure));
+                    backendProblem.complete(Reasons.backend(failure));
                 } else {
                     int code = res.status().code();
                     res.release();
-                    backendProblem.complete(code == 200 ? null : "backend: /health answered " + code);
+                    backendProblem.complete(code == 200 ? null : Reasons.backendStatus(code));
                 }
             });
         }
         CompletionStage<String> dbProblem = store == null
                 ? CompletableFuture.completedFuture(null)
                 : store.healthy()
-                        .handle((ok, e) -> e != null
-                                ? "database: " + StartupChecks.reason(e)
-                                : Boolean.TRUE.equals(ok) ? null : "database: not answering");
-        onLoop(conn, backendProblem.thenCombine(dbProblem, (b, d) -> b != null ? b : d), (problem, failure) -> {
+                        .handle((ok, e) -> e == null && Boolean.TRUE.equals(ok) ? null : Reasons.DATABASE_DOWN);
+        onLoop(conn, backendProblem.thenCombine(dbProblem, (b, d) -> d != null ? d : b), (problem, failure) -> {
             if (problem == null && failure == null) {
                 conn.respond(NettyResponses.healthUp());
             } else {

@@ -2,6 +2,7 @@ package io.loadlab.servers.netty;
 
 import io.loadlab.core.Defaults;
 import io.loadlab.servers.RunningServer;
+import io.loadlab.servers.ServerSettings;
 import io.loadlab.servers.ServerSpec;
 import io.loadlab.servers.domain.AsyncZipCodeStore;
 import io.loadlab.servers.domain.ZipCodeStores;
@@ -109,7 +110,7 @@ final class NettyServer implements RunningServer, EventLoopOwner {
                 throw e;
             }
             int port = ((InetSocketAddress) ch.localAddress()).getPort();
-            Map<String, Object> s = ModelSettings.base(spec.model(), spec.host(), port);
+            Map<String, Object> s = ServerSettings.base(spec, port);
             s.put("event_loops", spec.eventLoops());
             s.put("transport", epoll ? "epoll" : "nio");
             s.put("backlog", spec.backlog());

@@ -15,7 +15,8 @@ import java.util.function.Supplier;
  * servlet-async: the container thread starts an {@link AsyncContext} and returns to the pool at once. The wait is
  * either non-blocking ({@code --offload nonblocking}) or done by a fixed worker pool that blocks
  * ({@code --offload worker}, as Spring's DeferredResult completed by an executor). The answer is written with a
- * {@link WriteListener}, so the thread that completes the wait never blocks on a slow client either.
+ * {@link WriteListener} from a container thread ({@link AsyncContext#start}), so the thread that completed the wait
+ * is free at once and no thread blocks on a slow client.
  */
 final class AsyncContractServlet extends ContractServlet {
     private final transient NonBlockingWork nonBlocking;
@@ -41,7 +42,9 @@ final class AsyncContractServlet extends ContractServlet {
         } else {
             stage = CompletableFuture.supplyAsync(() -> wait.blocking().apply(blocking), workers);
         }
-        stage.whenComplete((r, e) -> send(ac, r != null ? r : Reply.error(500, "internal error")));
+        // the thread that completes the wait (timer, client, database event loop) only hands the answer over to a
+        // container thread, as an async dispatch does: it never does the servlet's writing itself
+        stage.whenComplete((r, e) -> ac.start(() -> send(ac, r != null ? r : Reply.error(500, "internal error"))));
     }
 
     private static void send(AsyncContext ac, Reply r) {

@@ -5,7 +5,7 @@ import io.loadlab.servers.domain.Upsert;
 import io.loadlab.servers.domain.ZipCodeJson;
 import io.loadlab.servers.domain.ZipCodeStore;
 import io.loadlab.servers.http.Contract;
-import io.loadlab.servers.runtime.StartupChecks;
+import io.loadlab.servers.runtime.Reasons;
 import java.util.Optional;
 
 /**
@@ -46,7 +46,7 @@ final class BlockingWork implements Work {
             Upsert u = store.upsert(row);
             return Reply.json(u.created() ? 201 : 200, ZipCodeJson.render(u.row()));
         } catch (RuntimeException e) {
-            return Reply.error(503, "database: " + StartupChecks.reason(e));
+            return Reply.error(503, Reasons.database(e));
         }
     }
 
@@ -60,19 +60,22 @@ final class BlockingWork implements Work {
             return row.map(r -> Reply.json(200, ZipCodeJson.render(r)))
                     .orElseGet(() -> Reply.error(404, "no such zip"));
         } catch (RuntimeException e) {
-            return Reply.error(503, "database: " + StartupChecks.reason(e));
+            return Reply.error(503, Reasons.database(e));
         }
     }
 
     @Override
     public Reply health() {
-        String problem = backend == null ? null : backend.healthProblem();
-        if (problem == null && store != null) {
+        String problem = null;
+        if (store != null) {
             try {
-                problem = store.healthy() ? null : "database: not answering";
+                problem = store.healthy() ? null : Reasons.DATABASE_DOWN;
             } catch (RuntimeException e) {
-                problem = "database: " + StartupChecks.reason(e);
+                problem = Reasons.DATABASE_DOWN;
             }
+        }
+        if (problem == null && backend != null) {
+            problem = backend.healthProblem();
         }
         return problem == null ? Reply.HEALTH_UP : Reply.healthDown(problem);
     }

@@ -2,6 +2,7 @@ package io.loadlab.servers.servlet;
 
 import io.loadlab.core.Defaults;
 import io.loadlab.servers.RunningServer;
+import io.loadlab.servers.ServerSettings;
 import io.loadlab.servers.ServerSpec;
 import io.loadlab.servers.runtime.EventLoopOwner;
 import io.loadlab.servers.runtime.ModelSettings;
@@ -94,7 +95,7 @@ final class JettyServer implements RunningServer, EventLoopOwner {
                 throw e;
             }
             int port = connector.getLocalPort();
-            Map<String, Object> m = ModelSettings.base(spec.model(), spec.host(), port);
+            Map<String, Object> m = ServerSettings.base(spec, port);
             m.put("max_threads", threads.getMaxThreads());
             m.put("min_threads", threads.getMinThreads());
             m.put("acceptors", connector.getAcceptors());

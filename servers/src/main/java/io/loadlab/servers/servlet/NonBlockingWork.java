@@ -4,7 +4,7 @@ import io.loadlab.core.data.ZipCode;
 import io.loadlab.servers.domain.AsyncZipCodeStore;
 import io.loadlab.servers.domain.ZipCodeJson;
 import io.loadlab.servers.http.Contract;
-import io.loadlab.servers.runtime.StartupChecks;
+import io.loadlab.servers.runtime.Reasons;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ScheduledExecutorService;
@@ -62,15 +62,13 @@ final class NonBlockingWork implements AutoCloseable {
         CompletionStage<String> d = store == null
                 ? done(null)
                 : store.healthy()
-                        .handle((ok, e) -> e != null
-                                ? "database: " + StartupChecks.reason(e)
-                                : Boolean.TRUE.equals(ok) ? null : "database: not answering");
-        return b.thenCombine(d, (x, y) -> x != null ? x : y)
+                        .handle((ok, e) -> e == null && Boolean.TRUE.equals(ok) ? null : Reasons.DATABASE_DOWN);
+        return b.thenCombine(d, (x, y) -> y != null ? y : x)
                 .thenApply(p -> p == null ? Reply.HEALTH_UP : Reply.healthDown(p));
     }
 
     private static Reply databaseError(Throwable e) {
-        return Reply.error(503, "database: " + StartupChecks.reason(e));
+        return Reply.error(503, Reasons.database(e));
     }
 
     private static <T> CompletionStage<T> done(T value) {

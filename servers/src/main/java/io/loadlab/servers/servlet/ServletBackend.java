@@ -1,5 +1,6 @@
 package io.loadlab.servers.servlet;
 
+import io.loadlab.servers.runtime.Reasons;
 import io.loadlab.servers.runtime.StartupChecks;
 import java.net.URI;
 import java.util.concurrent.CompletableFuture;
@@ -62,9 +63,9 @@ final class ServletBackend implements AutoCloseable {
             return answer(r.getStatus(), r.getContent(), probe);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return failed("interrupted", probe);
+            return failed("backend: interrupted", probe);
         } catch (Exception e) {
-            return failed(StartupChecks.reason(e), probe);
+            return failed(Reasons.backend(e), probe);
         }
     }
 
@@ -86,7 +87,7 @@ final class ServletBackend implements AutoCloseable {
             @Override
             public void onComplete(org.eclipse.jetty.client.Result result) {
                 if (result.isFailed()) {
-                    f.complete(failed(StartupChecks.reason(result.getFailure()), probe));
+                    f.complete(failed(Reasons.backend(result.getFailure()), probe));
                 } else {
                     f.complete(answer(result.getResponse().getStatus(), getContent(), probe));
                 }
@@ -103,14 +104,14 @@ final class ServletBackend implements AutoCloseable {
                     : Reply.ok(io.loadlab.servers.http.Contract.TEXT_PLAIN, body);
         }
         return probe
-                ? new Reply(503, null, ("backend: /health answered " + status).getBytes(), null, false)
-                : Reply.error(502, "backend: answered " + status);
+                ? new Reply(503, null, Reasons.backendStatus(status).getBytes(), null, false)
+                : Reply.error(502, Reasons.backendStatus(status));
     }
 
     private static Reply failed(String reason, boolean probe) {
         return probe
-                ? new Reply(503, null, ("backend: " + reason).getBytes(), null, false)
-                : Reply.error(502, "backend: " + reason);
+                ? new Reply(503, null, reason.getBytes(java.nio.charset.StandardCharsets.UTF_8), null, false)
+                : Reply.error(502, reason);
     }
 
     @Override

@@ -6,7 +6,7 @@ import io.loadlab.servers.domain.AsyncZipCodeStore;
 import io.loadlab.servers.domain.ZipCodeJson;
 import io.loadlab.servers.http.Contract;
 import io.loadlab.servers.runtime.ModelSettings;
-import io.loadlab.servers.runtime.StartupChecks;
+import io.loadlab.servers.runtime.Reasons;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -85,10 +85,9 @@ final class VertxEndpoints {
         }
         client.get(backendPort, backendHost, backendPrefix + "/hello").send().onComplete(ar -> {
             if (ar.failed()) {
-                VertxResponses.error(res, 502, "backend: " + StartupChecks.reason(ar.cause()));
+                VertxResponses.error(res, 502, Reasons.backend(ar.cause()));
             } else if (ar.result().statusCode() != 200) {
-                VertxResponses.error(
-                        res, 502, "backend: answered " + ar.result().statusCode());
+                VertxResponses.error(res, 502, Reasons.backendStatus(ar.result().statusCode()));
             } else {
                 Buffer b = ar.result().body();
                 VertxResponses.send(res, 200, VertxResponses.TEXT_PLAIN, b == null ? Buffer.buffer() : b);
@@ -111,7 +110,7 @@ final class VertxEndpoints {
         }
         onContext(store.upsert(row), (u, failure) -> {
             if (failure != null) {
-                VertxResponses.error(res, 503, "database: " + StartupChecks.reason(failure));
+                VertxResponses.error(res, 503, Reasons.database(failure));
             } else {
                 VertxResponses.send(
                         res,
@@ -134,7 +133,7 @@ final class VertxEndpoints {
         }
         onContext(store.find(zip), (found, failure) -> {
             if (failure != null) {
-                VertxResponses.error(res, 503, "database: " + StartupChecks.reason(failure));
+                VertxResponses.error(res, 503, Reasons.database(failure));
             } else if (found.isEmpty()) {
                 VertxResponses.error(res, 404, "no such zip");
             } else {
@@ -151,23 +150,21 @@ final class VertxEndpoints {
                         .send()
                         .transform(ar -> Future.succeededFuture(
                                 ar.failed()
-                                        ? "backend: " + StartupChecks.reason(ar.cause())
+                                        ? Reasons.backend(ar.cause())
                                         : ar.result().statusCode() == 200
                                                 ? null
-                                                : "backend: /health answered "
-                                                        + ar.result().statusCode()));
+                                                : Reasons.backendStatus(
+                                                        ar.result().statusCode())));
         AsyncZipCodeStore store = shared.store();
         Future<String> dbProblem = store == null
                 ? Future.succeededFuture(null)
                 : Future.fromCompletionStage(store.healthy())
                         .transform(ar -> Future.succeededFuture(
-                                ar.failed()
-                                        ? "database: " + StartupChecks.reason(ar.cause())
-                                        : Boolean.TRUE.equals(ar.result()) ? null : "database: not answering"));
+                                ar.succeeded() && Boolean.TRUE.equals(ar.result()) ? null : Reasons.DATABASE_DOWN));
         Context ctx = vertx.getOrCreateContext();
         Future.all(backendProblem, dbProblem)
                 .onComplete(ar -> ctx.runOnContext(v -> {
-                    String problem = backendProblem.result() != null ? backendProblem.result() : dbProblem.result();
+                    String problem = dbProblem.result() != null ? dbProblem.result() : backendProblem.result();
                     if (problem == null) {
                         VertxResponses.send(res, 200, VertxResponses.APPLICATION_JSON, VertxResponses.HEALTH_UP);
                     } else {

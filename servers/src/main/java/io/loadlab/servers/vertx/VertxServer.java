@@ -1,6 +1,7 @@
 package io.loadlab.servers.vertx;
 
 import io.loadlab.servers.RunningServer;
+import io.loadlab.servers.ServerSettings;
 import io.loadlab.servers.ServerSpec;
 import io.loadlab.servers.domain.AsyncZipCodeStore;
 import io.loadlab.servers.domain.ZipCodeStores;
@@ -80,7 +81,7 @@ final class VertxServer implements RunningServer, EventLoopOwner {
                             "verticles listen on different ports: " + port + " and " + v.actualPort());
                 }
             }
-            Map<String, Object> s = ModelSettings.base(spec.model(), spec.host(), port);
+            Map<String, Object> s = ServerSettings.base(spec, port);
             s.put("event_loops", loops);
             s.put("verticles", verticles.size());
             s.put("transport", vertx.isNativeTransportEnabled() ? "epoll" : "nio");
