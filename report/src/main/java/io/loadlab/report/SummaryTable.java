@@ -42,9 +42,9 @@ public final class SummaryTable {
                     g.key().scenario(),
                     g.key().load() == null ? "?" : g.key().load().label(),
                     String.valueOf(g.trials().size()),
-                    broken ? Fmt.DASH : Fmt.rps(g.throughput()),
-                    broken ? Fmt.DASH : Fmt.ms(g.p50().mean()),
-                    broken ? Fmt.DASH : Fmt.ms(g.p99().mean()),
+                    broken ? Fmt.DASH : Fmt.rps(measuredOnly ? g.measuredThroughput() : g.throughput()),
+                    broken || measuredOnly ? Fmt.DASH : Fmt.ms(g.p50().mean()),
+                    broken || measuredOnly ? Fmt.DASH : Fmt.ms(g.p99().mean()),
                     Fmt.count(g.errors()),
                     Fmt.count(g.rejections()),
                     g.worst().name()));
