@@ -35,8 +35,8 @@ public final class SummaryTable {
                 true,
                 false);
         for (TrialGroup g : TrialGroup.of(results)) {
-            boolean broken =
-                    g.worst() == VerdictCode.APP_BROKEN || g.validTrials().isEmpty();
+            boolean broken = g.worst() == VerdictCode.APP_BROKEN;
+            boolean measuredOnly = !broken && g.validTrials().isEmpty();
             table.add(List.of(
                     g.key().model(),
                     g.key().scenario(),

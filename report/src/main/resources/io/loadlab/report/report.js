@@ -39,7 +39,7 @@
   }
   function lineChart(canvas, datasets, scales, extra) {
     return new Chart(canvas, Object.assign({type: 'line', data: {datasets: datasets},
-      options: {parsing: true, scales: scales, plugins: {legend: {labels: {boxWidth: 12}},
+      options: {parsing: true, scales: scales, plugins: {legend: {labels: {boxWidth: 12, filter: function (item) { return !/ ceiling$/.test(item.text); }}},
         tooltip: {callbacks: {label: function (c) { return c.dataset.label + ': ' + fmt(c.parsed.y); }}}}}}, extra));
   }
 
