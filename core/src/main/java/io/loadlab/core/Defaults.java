@@ -85,6 +85,9 @@ public final class Defaults {
         return Runtime.getRuntime().availableProcessors();
     }
 
+    /** A keep-alive connection idle (or a request arriving) longer than this is closed by the blocking models. */
+    public static final Duration IDLE_TIMEOUT = Duration.ofSeconds(30);
+
     /** A SIGTERM'd server closes within this. */
     public static final Duration GRACEFUL_STOP = Duration.ofSeconds(5);
 

@@ -1,14 +1,21 @@
 package io.loadlab.servers;
 
 import io.loadlab.core.UserError;
+import io.loadlab.servers.blocking.BlockingModel;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
 
 /** The registry of every concurrency model, by kebab-case name, in the order help texts list them. */
 public final class ServerModels {
-    private static final List<ServerModel> ALL = List.of();
+    private static final List<ServerModel> ALL = models();
 
     private ServerModels() {}
+
+    private static List<ServerModel> models() {
+        List<ServerModel> all = new ArrayList<>(BlockingModel.all());
+        return List.copyOf(all);
+    }
 
     public static List<ServerModel> all() {
         return ALL;
