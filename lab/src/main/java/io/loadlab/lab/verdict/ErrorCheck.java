@@ -74,14 +74,26 @@ final class ErrorCheck {
         List<IntervalStats> iv = SteadinessCheck.full(all, e.load().durationS());
         double period =
                 iv.size() > 1 ? iv.get(1).tS() - iv.get(0).tS() : iv.get(0).tS();
+        // Silence before the first answer is start-up (connections opening on a busy CPU): NOT_STEADY's business.
+        // Silence after answers began is a server that stopped answering.
+        int first = 0;
+        while (first < iv.size()
+                && iv.get(first).requests() == 0
+                && iv.get(first).errors() == 0) {
+            first++;
+        }
+        if (first == iv.size()) {
+            return Optional.empty();
+        }
+        List<IntervalStats> after = iv.subList(first, iv.size());
         long silent =
-                iv.stream().filter(i -> i.requests() == 0 && i.errors() == 0).count();
+                after.stream().filter(i -> i.requests() == 0 && i.errors() == 0).count();
         long expected = period > 0 ? (long) Math.floor(e.load().durationS() / period + 1e-9) : iv.size();
         silent += Math.max(0, expected - all.size());
         if (silent == 0) {
             return Optional.empty();
         }
-        double firstSilent = iv.stream()
+        double firstSilent = after.stream()
                 .filter(i -> i.requests() == 0 && i.errors() == 0)
                 .mapToDouble(i -> i.tS() - period)
                 .min()

@@ -329,4 +329,15 @@ class VerdictsTest {
         assertThat(codes(evidence(clean(), List.of(proc("backend", 0.2)), idle(0.3, 0.5), null)))
                 .containsExactly(VerdictCode.OK);
     }
+
+    @Test
+    void silenceBeforeTheFirstAnswerIsStartUpNotAHang() {
+        List<IntervalStats> iv = List.of(
+                new IntervalStats(1, 0, 0, 0, 0, 0, 0),
+                new IntervalStats(2, 10_000, 10_000, 10, 20, 30, 0),
+                new IntervalStats(3, 10_000, 10_000, 10, 20, 30, 0),
+                new IntervalStats(4, 10_000, 10_000, 10, 20, 30, 0));
+        LoadReport r = withIntervals(report(30_000, 7_500, 10, ErrorCounts.NONE, Map.of("200", 30_000L)), iv);
+        assertThat(codes(evidence(r, List.of(), idle(0.5, 0.5), null))).doesNotContain(VerdictCode.ERRORS);
+    }
 }
