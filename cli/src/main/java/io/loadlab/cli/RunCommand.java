@@ -45,12 +45,12 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        SuiteSpec suiteSpec = options.adHoc()
-                ? options.adHocSuite()
-                : SuiteFiles.load(suite == null ? Defaults.SUITE : suite, suitesDir());
         if (suite != null && options.adHoc()) {
             throw new UserError("give either a suite (" + suite + ") or --scenario, not both");
         }
+        SuiteSpec suiteSpec = options.adHoc()
+                ? options.adHocSuite()
+                : SuiteFiles.load(suite == null ? Defaults.SUITE : suite, suitesDir());
         suiteSpec = options.apply(suiteSpec);
         RunProgress progress = new RunProgress(spec.commandLine().getOut(), System.console() != null);
         Lab.Outcome outcome = Lab.run(suiteSpec, progress);

@@ -16,8 +16,9 @@ import java.util.Optional;
  * the dependency's, not the model's.
  */
 final class DependencyCheck {
-    /** A dependency using this much of a core on CPUs with no idle time left is saturated by contention. */
-    static final double CONTENDED_SHARE = 0.5;
+    /** A dependency using at least this much of a core on CPUs with no idle time left is saturated by contention: it
+     * wanted more CPU than it got (on a quiet host it would use a whole core). */
+    static final double CONTENDED_SHARE = 0.25;
 
     private DependencyCheck() {}
 
