@@ -14,7 +14,7 @@ import java.util.Optional;
  * Everything a trial produced that the verdicts judge: pure data, so every check is a pure function of it.
  *
  * @param load the measured run's report; null when the trial never got that far
- * @param work dependency counters over the measured run: {@code backend_calls}, {@code db_transactions}
+ * @param work dependency counters over the measured run: {@code backend_calls}, {@code db_rows}
  * @param serverExit the server's exit status when it died during the trial, else null
  * @param floorMs the least time any request of the scenario takes (its delay), or null
  */

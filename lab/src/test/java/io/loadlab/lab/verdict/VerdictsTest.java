@@ -263,11 +263,14 @@ class VerdictsTest {
                 .contains("without calling the backend");
         Map<String, Long> right = Map.of("backend_calls", 50_050L);
         assertThat(codes(evidence(clean(), List.of(), idle(0.5, 0.5), right))).containsExactly(VerdictCode.OK);
-        Map<String, Long> cached = Map.of("db_transactions", 100L);
-        assertThat(codes(evidence(clean(), List.of(), idle(0.5, 0.5), cached)))
-                .containsExactly(VerdictCode.WORK_MISMATCH);
-        Map<String, Long> db = Map.of("db_transactions", 70_000L);
-        assertThat(codes(evidence(clean(), List.of(), idle(0.5, 0.5), db))).containsExactly(VerdictCode.OK);
+        // 50,000 answers of which 1,000 said "201 Created"
+        LoadReport crud = report(50_000, 10_000, 10, ErrorCounts.NONE, Map.of("200", 49_000L, "201", 1_000L));
+        assertThat(Verdicts.judge(evidence(crud, List.of(), idle(0.5, 0.5), Map.of("db_rows", 0L)), T)
+                        .get(0)
+                        .reason())
+                .contains("answered 201 without inserting");
+        assertThat(codes(evidence(crud, List.of(), idle(0.5, 0.5), Map.of("db_rows", 1_003L))))
+                .containsExactly(VerdictCode.OK);
     }
 
     static LoadReport withIntervals(LoadReport b, List<IntervalStats> iv) {
