@@ -54,7 +54,7 @@ public final class JdbcZipCodeStore implements ZipCodeStore {
         try {
             pool = new HikariDataSource(c);
         } catch (RuntimeException e) {
-            throw new UserError(ZipCodeSql.unreachable(url, e), e);
+            throw new UserError(ZipCodeSql.startError(url, e), e);
         }
         try (Connection conn = pool.getConnection();
                 Statement s = conn.createStatement()) {
@@ -65,7 +65,7 @@ public final class JdbcZipCodeStore implements ZipCodeStore {
             }
         } catch (SQLException e) {
             pool.close();
-            throw new UserError(ZipCodeSql.unreachable(url, e), e);
+            throw new UserError(ZipCodeSql.startError(url, e), e);
         }
     }
 
