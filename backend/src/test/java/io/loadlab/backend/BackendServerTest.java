@@ -159,6 +159,24 @@ class BackendServerTest {
     }
 
     @Test
+    void pipelinedAnswersKeepRequestOrderWhateverTheirDelays() throws Exception {
+        start(0);
+        try (RawHttp c = new RawHttp(backend.port())) {
+            long t0 = System.nanoTime();
+            c.send("GET /hello?delay_ms=200 HTTP/1.1\r\n\r\n"
+                    + "GET /health HTTP/1.1\r\n\r\n"
+                    + "GET /hello?delay_ms=50 HTTP/1.1\r\n\r\n"
+                    + "GET /hello HTTP/1.1\r\n\r\n");
+            assertThat(c.read().body()).isEqualTo("Hello, World!");
+            assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0)).isGreaterThanOrEqualTo(200);
+            assertThat(c.read().body()).isEqualTo("{\"status\":\"UP\"}");
+            assertThat(c.read().body()).isEqualTo("Hello, World!");
+            assertThat(c.read().body()).isEqualTo("Hello, World!");
+            assertThat(c.get("/stats").body()).isEqualTo("{\"requests\":3}");
+        }
+    }
+
+    @Test
     void portInUseIsAUserErrorThatSaysWhatToDo() {
         start(0);
         int taken = backend.port();
