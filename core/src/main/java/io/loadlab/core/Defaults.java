@@ -24,6 +24,15 @@ public final class Defaults {
     /** A response slower than this is a timeout error; also the histograms' highest trackable value. */
     public static final Duration TIMEOUT = Duration.ofSeconds(10);
 
+    /** Open model: the most connections a run may open when due requests find none free ({@code --max-connections}). */
+    public static final int OPEN_MAX_CONNECTIONS = 10_000;
+
+    /** Load generator: responses whose status line and headers exceed this are invalid. */
+    public static final Size MAX_RESPONSE_HEADER_SIZE = Size.ofBytes(64 * 1024);
+
+    /** Load generator: how often each thread checks its connections' deadlines. */
+    public static final Duration TIMEOUT_TICK = Duration.ofMillis(10);
+
     /** Significant decimal digits of every latency histogram. */
     public static final int HISTOGRAM_DIGITS = 3;
 
