@@ -101,16 +101,39 @@ final class Worker {
         return total / threads + (id < total % threads ? 1 : 0);
     }
 
-    /** Opens the connections and starts sending; {@code t0}..{@code t1} is the measured window. Thread-safe. */
-    void start(long start, long t0, long t1) {
+    /**
+     * Opens the initial connections; in the closed model each starts sending (unrecorded) as soon as it is ready.
+     * Thread-safe; {@link #readyConnections} tells the collector when they are all up.
+     */
+    void connectAll() {
         loop.execute(() -> {
-            this.t0 = t0;
-            this.t1 = t1;
+            long never = clock.nanoTime() + 86_400_000_000_000L;
+            t0 = never;
+            t1 = never;
             long tick = Defaults.TIMEOUT_TICK.nanos();
             loop.scheduleAtFixedRate(this::tick, tick, tick, TimeUnit.NANOSECONDS);
             for (int i = 0; i < initialConnections; i++) {
                 connect();
             }
+        });
+    }
+
+    /** Connections that completed their connect (and TLS handshake) so far; readable from any thread. */
+    int readyConnections() {
+        return readyCount;
+    }
+
+    int initialConnections() {
+        return initialConnections;
+    }
+
+    private volatile int readyCount;
+
+    /** Starts the measured part: {@code t0}..{@code t1} is the window recorded. Thread-safe. */
+    void start(long start, long t0, long t1) {
+        loop.execute(() -> {
+            this.t0 = t0;
+            this.t1 = t1;
             if (open) {
                 pacer = new Pacer(start, t1, spec.rate().perSecond() / threads, (double) id / threads);
                 pace();
@@ -147,6 +170,9 @@ final class Worker {
 
     void onReady(Conn c) {
         c.ready = true;
+        if (readyCount < initialConnections) {
+            readyCount++;
+        }
         connecting--;
         connectFailures = 0;
         free(c);
