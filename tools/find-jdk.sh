@@ -1,5 +1,5 @@
 # Sourced by ./loadlab and ./run-tests: sets LOADLAB_JAVA_HOME to a JDK >= 21, or prints why not and returns 2.
-# Order: $JAVA_HOME, then `java` on PATH, then /usr/lib/jvm/* (newest first).
+# Order: $JAVA_HOME, then `java` on PATH, then /usr/lib/jvm/* (newest first; LOADLAB_JDK_DIRS overrides the folder).
 
 loadlab_java_major() { # prints the feature version of the java binary $1, e.g. 17 or 25
   local line v
@@ -16,7 +16,7 @@ loadlab_find_jdk() {
   if c=$(command -v java 2>/dev/null); then
     c=$(readlink -f "$c"); candidates+=("${c%/bin/java}")
   fi
-  for home in $(ls -d /usr/lib/jvm/*/ 2>/dev/null | sort -rV); do candidates+=("${home%/}"); done
+  for home in $(ls -d "${LOADLAB_JDK_DIRS:-/usr/lib/jvm}"/*/ 2>/dev/null | sort -rV); do candidates+=("${home%/}"); done
   for home in "${candidates[@]}"; do
     [ -x "$home/bin/java" ] || continue
     major=$(loadlab_java_major "$home/bin/java") || continue
@@ -24,10 +24,20 @@ loadlab_find_jdk() {
     # javac too: ./loadlab builds the jar on first use.
     if [ "$major" -ge "$need" ] && [ -x "$home/bin/javac" ]; then
       LOADLAB_JAVA_HOME=$home
-      export LOADLAB_JAVA_HOME
+      LOADLAB_JAVA_MAJOR=$major
+      export LOADLAB_JAVA_HOME LOADLAB_JAVA_MAJOR
       return 0
     fi
   done
   echo "loadlab: needs a JDK ${need} or newer; found:${found:- none}. Install one (e.g. 'apt-get install openjdk-21-jdk' or Temurin 21+) and set JAVA_HOME to it." >&2
   return 2
+}
+
+# Maven 3.9's bundled Guice calls sun.misc.Unsafe, which JDK 24+ warns about on every build; the flag that silences
+# it does not exist before JDK 23, so it is added only where it is understood.
+loadlab_maven_opts() {
+  if [ "${LOADLAB_JAVA_MAJOR:-0}" -ge 24 ]; then
+    MAVEN_OPTS="--sun-misc-unsafe-memory-access=allow ${MAVEN_OPTS:-}"
+    export MAVEN_OPTS
+  fi
 }

@@ -86,6 +86,12 @@ public final class Defaults {
     /** Database connections per server; the same for every model so they do the same work. */
     public static final int DB_POOL = 16;
 
+    /**
+     * Bound on waiting for the database: a pooled connection, a connect, a statement. Past it a call fails (503)
+     * instead of hanging; equal to the load generator's {@link #TIMEOUT}, past which the answer is lost anyway.
+     */
+    public static final Duration DB_TIMEOUT = Duration.ofSeconds(10);
+
     /** Stack size of thread-per-connection threads (0 = the JVM's default). */
     public static final Size STACK_SIZE = Size.ofBytes(0);
 
@@ -93,6 +99,9 @@ public final class Defaults {
     public static int eventLoops() {
         return Runtime.getRuntime().availableProcessors();
     }
+
+    /** A keep-alive connection idle (or a request arriving) longer than this is closed by the blocking models. */
+    public static final Duration IDLE_TIMEOUT = Duration.ofSeconds(30);
 
     /** A SIGTERM'd server closes within this. */
     public static final Duration GRACEFUL_STOP = Duration.ofSeconds(5);

@@ -2,7 +2,6 @@ package io.loadlab.core.proc;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,7 +25,7 @@ public record CpuTimes(List<Core> cores) {
 
     static CpuTimes read(Path procRoot) {
         try {
-            return parse(Files.readString(procRoot.resolve("stat")));
+            return parse(ProcFs.read(procRoot.resolve("stat")));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read /proc/stat", e);
         }

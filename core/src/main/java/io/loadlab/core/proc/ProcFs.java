@@ -1,6 +1,8 @@
 package io.loadlab.core.proc;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -18,10 +20,20 @@ public final class ProcFs {
         return Holder.TICKS;
     }
 
+    /**
+     * Reads a whole {@code /proc} or {@code /sys} file. {@code Files.readString} must not be used there: these
+     * files report a size of 0 and it may return only the first bytes.
+     */
+    public static String read(Path file) throws IOException {
+        try (InputStream in = Files.newInputStream(file)) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+
     /** Reads a single-value file such as {@code /proc/sys/net/core/somaxconn}; null when it is not there. */
     public static String readValue(String path) {
         try {
-            return Files.readString(Path.of(path)).trim();
+            return read(Path.of(path)).trim();
         } catch (IOException | SecurityException e) {
             return null;
         }

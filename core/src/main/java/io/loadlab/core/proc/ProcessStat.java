@@ -1,7 +1,6 @@
 package io.loadlab.core.proc;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Optional;
@@ -28,8 +27,8 @@ public record ProcessStat(
     static Optional<ProcessStat> read(Path procRoot, long pid) {
         Path dir = procRoot.resolve(Long.toString(pid));
         try {
-            String stat = Files.readString(dir.resolve("stat"));
-            String status = Files.readString(dir.resolve("status"));
+            String stat = ProcFs.read(dir.resolve("stat"));
+            String status = ProcFs.read(dir.resolve("status"));
             return Optional.of(parse(pid, stat, status));
         } catch (NoSuchFileException e) {
             return Optional.empty();

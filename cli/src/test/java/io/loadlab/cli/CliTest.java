@@ -1,0 +1,83 @@
+package io.loadlab.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.loadlab.core.Json;
+import io.loadlab.core.host.HostFacts;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+class CliTest {
+    record Result(int exit, String out, String err) {}
+
+    static Result run(String... args) {
+        CommandLine cl = Main.commandLine();
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        cl.setOut(new PrintWriter(out, true));
+        cl.setErr(new PrintWriter(err, true));
+        int exit = cl.execute(args);
+        return new Result(exit, out.toString(), err.toString());
+    }
+
+    @Test
+    void helpListsEverySubcommand() {
+        Result r = run("--help");
+        assertThat(r.exit()).isZero();
+        assertThat(r.out()).contains("run", "load", "serve", "backend", "report", "compare", "doctor");
+    }
+
+    @Test
+    void everySubcommandHasHelp() {
+        for (String cmd : new String[] {"run", "load", "serve", "backend", "report", "compare", "doctor"}) {
+            Result r = run(cmd, "--help");
+            assertThat(r.exit()).as(cmd).isZero();
+            assertThat(r.out()).as(cmd).startsWith("Usage: loadlab " + cmd);
+        }
+    }
+
+    @Test
+    void unknownSubcommandIsAUsageErrorWithoutStackTrace() {
+        Result r = run("frobnicate");
+        assertThat(r.exit()).isEqualTo(Main.EXIT_USAGE);
+        assertThat(r.err())
+                .contains("Unmatched argument")
+                .contains("Usage: loadlab")
+                .doesNotContain("Exception");
+    }
+
+    @Test
+    void unknownFlagIsAUsageErrorWithoutStackTrace() {
+        Result r = run("doctor", "--frobnicate");
+        assertThat(r.exit()).isEqualTo(Main.EXIT_USAGE);
+        assertThat(r.err()).contains("Unknown option: '--frobnicate'").doesNotContain("at io.loadlab");
+    }
+
+    @Test
+    void doctorPrintsTheLimitsTheCeilingAndItsFix() {
+        Result r = run("doctor");
+        HostFacts h = HostFacts.read();
+        assertThat(r.exit()).isZero();
+        assertThat(r.out())
+                .contains(h.openFilesHard() + " hard")
+                .contains(h.portLow() + "-" + h.portHigh())
+                .contains("the binding limit is")
+                .contains("Connection ceiling");
+    }
+
+    @Test
+    void doctorJsonGivesTheCeilingAsTheSmallerOfFilesAndPorts() throws Exception {
+        Result r = run("doctor", "--json");
+        assertThat(r.exit()).isZero();
+        JsonNode doc = Json.mapper().readTree(r.out());
+        HostFacts h = HostFacts.read();
+        long perProcess = h.openFilesHard() - 256;
+        long ports = h.portHigh() - h.portLow() + 1;
+        assertThat(doc.get("connection_ceiling").asLong()).isEqualTo(Math.min(perProcess, ports));
+        assertThat(doc.get("binding_limit").asText()).isEqualTo(perProcess <= ports ? "open files" : "ephemeral ports");
+        assertThat(doc.get("findings")).isNotEmpty();
+    }
+}

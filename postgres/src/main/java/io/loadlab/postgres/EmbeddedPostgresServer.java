@@ -1,0 +1,89 @@
+package io.loadlab.postgres;
+
+import java.nio.file.Path;
+import java.util.Map;
+
+/** A PostgreSQL started by {@link EmbeddedPostgres}; stopped by its PID on close or when the JVM exits. */
+final class EmbeddedPostgresServer implements RunningPostgres {
+    static final long STOP_TIMEOUT_MS = 10_000;
+
+    private final PostgresSpec spec;
+    private final Process process;
+    private final int port;
+    private final Map<String, String> settings;
+    private final Path temporaryWorkDir;
+    private final Thread shutdownHook;
+    private boolean closed;
+
+    EmbeddedPostgresServer(
+            PostgresSpec spec, Process process, int port, Map<String, String> settings, Path temporaryWorkDir) {
+        this.spec = spec;
+        this.process = process;
+        this.port = port;
+        this.settings = settings;
+        this.temporaryWorkDir = temporaryWorkDir;
+        this.shutdownHook = new Thread(this::stopAndClean, "loadlab-postgres-stop-" + process.pid());
+        Runtime.getRuntime().addShutdownHook(shutdownHook);
+    }
+
+    @Override
+    public long pid() {
+        return process.pid();
+    }
+
+    @Override
+    public String host() {
+        return spec.host();
+    }
+
+    @Override
+    public int port() {
+        return port;
+    }
+
+    @Override
+    public String database() {
+        return spec.database();
+    }
+
+    @Override
+    public String user() {
+        return spec.user();
+    }
+
+    @Override
+    public String password() {
+        return spec.password();
+    }
+
+    @Override
+    public Map<String, String> settings() {
+        return settings;
+    }
+
+    @Override
+    public void close() {
+        try {
+            Runtime.getRuntime().removeShutdownHook(shutdownHook);
+        } catch (IllegalStateException shuttingDown) {
+            // the hook runs (or ran) the same stop
+        }
+        stopAndClean();
+    }
+
+    private synchronized void stopAndClean() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        EmbeddedPostgres.stop(process);
+        if (temporaryWorkDir != null) {
+            PostgresBinaries.deleteTree(temporaryWorkDir);
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "PostgreSQL " + settings.getOrDefault("server_version", "?") + " pid " + pid() + " at " + uri();
+    }
+}

@@ -1,0 +1,134 @@
+package io.loadlab.postgres;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class EmbeddedPostgresTest {
+
+    @Test
+    void startsServesAndCleansUp() throws Exception {
+        RunningPostgres pg = EmbeddedPostgres.start(PostgresSpec.defaults());
+        long pid = pg.pid();
+        Path dataDir;
+        try {
+            assertThat(pg.port()).isPositive();
+            assertThat(pg.jdbcUrl()).isEqualTo("jdbc:postgresql://127.0.0.1:" + pg.port() + "/loadlab");
+            assertThat(pg.uri()).isEqualTo("postgresql://loadlab:loadlab@127.0.0.1:" + pg.port() + "/loadlab");
+            assertThat(pg.settings()).containsEntry("fsync", "on").containsEntry("max_connections", "300");
+            assertThat(pg.settings().get("server_version")).startsWith("17.");
+            assertThat(ProcessHandle.of(pid))
+                    .hasValueSatisfying(h -> assertThat(h.isAlive()).isTrue());
+            try (Connection c = connect(pg);
+                    Statement s = c.createStatement()) {
+                s.execute("CREATE TABLE t(id int primary key, name text)");
+                s.execute("INSERT INTO t VALUES (1, 'one'), (2, 'two')");
+                try (ResultSet rs = s.executeQuery("SELECT name FROM t WHERE id = 2")) {
+                    assertThat(rs.next()).isTrue();
+                    assertThat(rs.getString(1)).isEqualTo("two");
+                }
+                try (ResultSet rs = s.executeQuery("SELECT current_setting('data_directory')")) {
+                    rs.next();
+                    dataDir = Path.of(rs.getString(1));
+                }
+            }
+            assertThat(dataDir).exists();
+        } finally {
+            pg.close();
+        }
+        assertThat(ProcessHandle.of(pid).filter(ProcessHandle::isAlive)).isEmpty();
+        assertThat(dataDir).doesNotExist();
+        assertThat(dataDir.getParent()).doesNotExist();
+        pg.close(); // idempotent
+    }
+
+    @Test
+    void twoInstancesAtOnceOnDifferentPorts() throws Exception {
+        try (RunningPostgres a = EmbeddedPostgres.start(PostgresSpec.defaults());
+                RunningPostgres b =
+                        EmbeddedPostgres.start(PostgresSpec.defaults().withSetting("fsync", "off"))) {
+            assertThat(a.port()).isNotEqualTo(b.port());
+            assertThat(a.pid()).isNotEqualTo(b.pid());
+            assertThat(a.settings()).containsEntry("fsync", "on");
+            assertThat(b.settings()).containsEntry("fsync", "off");
+            try (Connection ca = connect(a);
+                    Connection cb = connect(b);
+                    Statement sa = ca.createStatement();
+                    Statement sb = cb.createStatement()) {
+                sa.execute("CREATE TABLE only_in_a(x int)");
+                assertThatThrownBy(() -> sb.executeQuery("SELECT * FROM only_in_a"))
+                        .isInstanceOf(SQLException.class);
+            }
+        }
+    }
+
+    @Test
+    void badSettingIsAClearErrorAndLeavesNothingBehind() throws IOException {
+        List<Path> before = pgTempDirs();
+        assertThatThrownBy(() -> EmbeddedPostgres.start(PostgresSpec.defaults().withSetting("no_such_setting", "1")))
+                .isInstanceOf(IOException.class)
+                .hasMessageContaining("PostgreSQL exited")
+                .hasMessageContaining("no_such_setting");
+        assertThat(pgTempDirs()).isEqualTo(before);
+    }
+
+    @Test
+    void givenWorkDirIsKeptAndReused() throws Exception {
+        // under java.io.tmpdir (world-searchable), not JUnit's 0700 @TempDir: the server may run as nobody
+        Path work = Path.of(
+                System.getProperty("java.io.tmpdir"),
+                "loadlab-pg-test-" + ProcessHandle.current().pid());
+        try {
+            reuse(work);
+        } finally {
+            PostgresBinaries.deleteTree(work);
+        }
+    }
+
+    private static void reuse(Path work) throws Exception {
+        try (RunningPostgres pg = EmbeddedPostgres.start(PostgresSpec.defaults().withWorkDir(work));
+                Connection c = connect(pg);
+                Statement s = c.createStatement()) {
+            s.execute("CREATE TABLE kept(x int)");
+            s.execute("INSERT INTO kept VALUES (42)");
+        }
+        assertThat(work.resolve("data/PG_VERSION")).exists();
+        assertThat(work.resolve("postgres.log")).exists();
+        try (RunningPostgres pg = EmbeddedPostgres.start(PostgresSpec.defaults().withWorkDir(work));
+                Connection c = connect(pg);
+                Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("SELECT x FROM kept")) {
+            assertThat(rs.next()).isTrue();
+            assertThat(rs.getInt(1)).isEqualTo(42);
+        }
+    }
+
+    private static Connection connect(RunningPostgres pg) throws SQLException {
+        return DriverManager.getConnection(pg.jdbcUrl(), pg.user(), pg.password());
+    }
+
+    private static List<Path> pgTempDirs() throws IOException {
+        Path tmp = Path.of(System.getProperty("java.io.tmpdir"));
+        try (var s = Files.list(tmp)) {
+            return s.filter(p -> p.getFileName().toString().startsWith("loadlab-pg-"))
+                    .sorted()
+                    .toList();
+        }
+    }
+
+    @SuppressWarnings("unused")
+    private static Optional<ProcessHandle> handle(long pid) {
+        return ProcessHandle.of(pid);
+    }
+}

@@ -1,0 +1,56 @@
+package io.loadlab.report;
+
+import io.loadlab.core.result.SuiteResults;
+import io.loadlab.core.result.VerdictCode;
+import java.util.List;
+
+/**
+ * The summary of a suite, one row per model × scenario × load level (repetitions folded into mean ± 95% CI): the
+ * table {@code loadlab run} prints at the end and {@code loadlab report --format text|markdown} prints again.
+ */
+public final class SummaryTable {
+    private SummaryTable() {}
+
+    public static String render(SuiteResults results, Format format) {
+        TextTable table = new TextTable(
+                List.of(
+                        "model",
+                        "scenario",
+                        "load",
+                        "runs",
+                        "req/s",
+                        "p50 ms",
+                        "p99 ms",
+                        "errors",
+                        "rejected",
+                        "verdict"),
+                false,
+                false,
+                true,
+                true,
+                true,
+                true,
+                true,
+                true,
+                true,
+                false);
+        for (TrialGroup g : TrialGroup.of(results)) {
+            boolean broken = g.worst() == VerdictCode.APP_BROKEN;
+            boolean measuredOnly = !broken && g.validTrials().isEmpty();
+            table.add(List.of(
+                    g.key().model(),
+                    g.key().scenario(),
+                    g.key().load() == null ? "?" : g.key().load().label(),
+                    String.valueOf(g.trials().size()),
+                    broken ? Fmt.DASH : Fmt.rps(measuredOnly ? g.measuredThroughput() : g.throughput()),
+                    broken || measuredOnly ? Fmt.DASH : Fmt.ms(g.p50().mean()),
+                    broken || measuredOnly ? Fmt.DASH : Fmt.ms(g.p99().mean()),
+                    Fmt.count(g.errors()),
+                    Fmt.count(g.rejections()),
+                    g.worst().name()));
+        }
+        String title = results.suite() + " (" + results.status() + ")";
+        String body = table.render(format);
+        return format == Format.MARKDOWN ? "### " + title + "\n\n" + body : title + "\n" + body;
+    }
+}

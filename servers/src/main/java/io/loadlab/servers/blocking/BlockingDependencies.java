@@ -1,0 +1,58 @@
+package io.loadlab.servers.blocking;
+
+import io.loadlab.core.Defaults;
+import io.loadlab.core.UserError;
+import io.loadlab.servers.ServerSpec;
+import io.loadlab.servers.domain.ZipCodeStore;
+import java.lang.reflect.InvocationTargetException;
+
+/**
+ * Opens what the blocking handler waits on — the JDBC store and the backend client — and checks at start that they
+ * answer, so that a wrong URL is one clear line before any load rather than a stream of 502s and 503s.
+ */
+final class BlockingDependencies {
+    private BlockingDependencies() {}
+
+    /** The blocking store of {@code spec.dbUrl()}, or null when no database is configured. */
+    static ZipCodeStore store(ServerSpec spec) {
+        if (spec.dbUrl() == null) {
+            return null;
+        }
+        try {
+            Class<?> stores = Class.forName("io.loadlab.servers.domain.ZipCodeStores");
+            return (ZipCodeStore) stores.getMethod("blocking", ServerSpec.class).invoke(null, spec);
+        } catch (InvocationTargetException e) {
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            throw new IllegalStateException(e.getCause());
+        } catch (ReflectiveOperationException e) {
+            throw new UserError("this build has no PostgreSQL store; start the server without --db-url");
+        }
+    }
+
+    /**
+     * The backend client of {@code spec.backendUrl()}, checked with {@code GET /health}; null when none is
+     * configured.
+     *
+     * @throws UserError when the backend does not answer
+     */
+    static BlockingBackendClient backend(ServerSpec spec, int maxIdle) {
+        if (spec.backendUrl() == null) {
+            return null;
+        }
+        BlockingBackendClient client;
+        try {
+            client = new BlockingBackendClient(spec.backendUrl(), maxIdle, (int) Defaults.TIMEOUT.toMillis());
+        } catch (IllegalArgumentException e) {
+            throw new UserError(e.getMessage());
+        }
+        String down = client.unhealthy();
+        if (down != null) {
+            client.close();
+            throw new UserError("cannot reach the backend at " + spec.backendUrl() + " (" + down
+                    + "); start it with 'loadlab backend' or fix --backend-url");
+        }
+        return client;
+    }
+}

@@ -1,0 +1,232 @@
+package io.loadlab.servers.blocking;
+
+import io.loadlab.core.Defaults;
+import io.loadlab.core.Json;
+import io.loadlab.core.UserError;
+import io.loadlab.servers.RunningServer;
+import io.loadlab.servers.ServerSettings;
+import io.loadlab.servers.ServerSpec;
+import io.loadlab.servers.domain.ZipCodeStore;
+import java.io.IOException;
+import java.net.BindException;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * A blocking-socket server: one accept thread on a {@link ServerSocket}, each accepted connection handed to the
+ * thread strategy of the subclass ({@link #dispatch}), which serves it with {@link BlockingConnection} until it
+ * closes. Everything else — codec, handler, dependencies, graceful stop — is shared, so that the four blocking models
+ * differ only in which thread serves a connection.
+ *
+ * <p>{@link #close()}: stops accepting, closes connections waiting for a request, lets requests being answered
+ * finish (with {@code Connection: close}) for up to {@link Defaults#GRACEFUL_STOP} less a second, then closes the
+ * rest.
+ */
+abstract class BlockingServer implements RunningServer {
+    private static final long STOP_MARGIN_NANOS = 1_000_000_000L;
+
+    protected final ServerSpec spec;
+    private final ServerSocket serverSocket;
+    private final Set<BlockingConnection> connections = ConcurrentHashMap.newKeySet();
+    private ZipCodeStore store;
+    private BlockingBackendClient backend;
+    private BlockingHandler handler;
+    private Map<String, Object> settings;
+    private Thread acceptor;
+    private volatile boolean closing;
+
+    BlockingServer(ServerSpec spec) {
+        this.spec = spec;
+        this.serverSocket = bind(spec);
+    }
+
+    private static ServerSocket bind(ServerSpec spec) {
+        ServerSocket s = null;
+        try {
+            s = new ServerSocket();
+            s.setReuseAddress(true);
+            s.bind(new InetSocketAddress(spec.host(), spec.port()), spec.backlog());
+            return s;
+        } catch (BindException e) {
+            closeQuietly(s);
+            throw new UserError("port " + spec.port() + " on " + spec.host()
+                    + " is in use; choose another with --port (0 picks a free one)");
+        } catch (IOException e) {
+            closeQuietly(s);
+            throw new UserError("cannot listen on " + spec.host() + ":" + spec.port() + ": " + e.getMessage());
+        }
+    }
+
+    /** Opens the dependencies, then starts accepting. Called once by the model. */
+    final BlockingServer start() {
+        try {
+            backend = BlockingDependencies.backend(spec, backendMaxIdle());
+            store = BlockingDependencies.store(spec);
+        } catch (RuntimeException e) {
+            closeQuietly(serverSocket);
+            if (backend != null) {
+                backend.close();
+            }
+            throw e;
+        }
+        handler = new BlockingHandler(store, backend);
+        Map<String, Object> s = ServerSettings.base(spec, port());
+        s.putAll(modelSettings());
+        s.put("idle_timeout_ms", Defaults.IDLE_TIMEOUT.toMillis());
+        if (backend != null) {
+            s.put("backend_url", spec.backendUrl().toString());
+            s.put("backend_client", "blocking, pooled keep-alive, max idle " + backend.maxIdle());
+        }
+        if (store != null) {
+            s.put("db_pool", spec.dbPool());
+            s.put("db", store.settings());
+        }
+        settings = Collections.unmodifiableMap(s);
+        handler.settings(Json.write(settings).getBytes(StandardCharsets.UTF_8));
+        acceptor = acceptThread(this::acceptLoop);
+        acceptor.start();
+        return this;
+    }
+
+    /** The accept thread (it does not start it). */
+    Thread acceptThread(Runnable loop) {
+        return Thread.ofPlatform().name(spec.model() + "-accept").unstarted(loop);
+    }
+
+    /** The model's own settings: threads, queues, stack size. */
+    abstract Map<String, Object> modelSettings();
+
+    /** Idle backend connections worth keeping: about the threads that may call it at once. */
+    abstract int backendMaxIdle();
+
+    /**
+     * Hands an accepted, registered connection to a thread. Runs on the accept thread; may serve the connection on
+     * it (single-thread).
+     */
+    abstract void dispatch(BlockingConnection c);
+
+    /** Releases the strategy's threads once no connection is left (or the deadline passed). */
+    void stopThreads(long deadlineNanos) {}
+
+    private void acceptLoop() {
+        while (!closing) {
+            Socket s;
+            try {
+                s = serverSocket.accept();
+            } catch (IOException e) {
+                if (closing) {
+                    return;
+                }
+                pause(); // e.g. too many open files: keep serving the connections we have, retry shortly
+                continue;
+            }
+            BlockingConnection c = new BlockingConnection(s, this);
+            connections.add(c);
+            if (closing) {
+                c.forceClose();
+                connections.remove(c);
+                return;
+            }
+            dispatch(c);
+        }
+    }
+
+    private static void pause() {
+        try {
+            Thread.sleep(10);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    final BlockingHandler handler() {
+        return handler;
+    }
+
+    final boolean closing() {
+        return closing;
+    }
+
+    final void closed(BlockingConnection c) {
+        connections.remove(c);
+    }
+
+    /** Forgets a connection that the strategy refused without serving it. */
+    final void rejected(BlockingConnection c) {
+        connections.remove(c);
+    }
+
+    @Override
+    public final int port() {
+        return serverSocket.getLocalPort();
+    }
+
+    @Override
+    public final Map<String, Object> settings() {
+        return settings;
+    }
+
+    @Override
+    public final void close() {
+        if (closing) {
+            return;
+        }
+        closing = true;
+        long deadline = System.nanoTime() + Defaults.GRACEFUL_STOP.nanos() - STOP_MARGIN_NANOS;
+        closeQuietly(serverSocket);
+        for (BlockingConnection c : connections) {
+            c.closeIfIdle();
+        }
+        while (!connections.isEmpty() && System.nanoTime() < deadline) {
+            try {
+                Thread.sleep(10);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+            for (BlockingConnection c : connections) {
+                c.closeIfIdle();
+            }
+        }
+        for (BlockingConnection c : connections) {
+            c.forceClose();
+        }
+        stopThreads(deadline);
+        try {
+            acceptor.join(Math.max(1, (deadline - System.nanoTime()) / 1_000_000));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        if (backend != null) {
+            backend.close();
+        }
+        if (store != null) {
+            store.close();
+        }
+    }
+
+    private static void closeQuietly(ServerSocket s) {
+        if (s != null) {
+            try {
+                s.close();
+            } catch (IOException ignored) {
+                // nothing left to release
+            }
+        }
+    }
+
+    static Map<String, Object> map(Object... kv) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        for (int i = 0; i < kv.length; i += 2) {
+            m.put((String) kv[i], kv[i + 1]);
+        }
+        return m;
+    }
+}

@@ -1,0 +1,91 @@
+package io.loadlab.servers.blocking;
+
+import io.loadlab.servers.ServerSpec;
+import io.loadlab.servers.http.Contract;
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.net.Socket;
+import java.util.Map;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The RxJava book's ThreadPool server: a fixed pool of {@code threads} with a bounded queue of {@code queue}
+ * connections. A task is a whole keep-alive connection, served until it closes, so at most {@code threads} clients
+ * are served at once and the next {@code queue} wait. When the queue is full the accept thread itself answers 503
+ * with {@code Connection: close} at once and closes: the pool fails fast instead of letting latency grow.
+ */
+final class ThreadPoolServer extends BlockingServer {
+    private static final byte[] OVERLOADED = Contract.errorBody(Contract.OVERLOADED);
+
+    private final ThreadPoolExecutor pool;
+
+    ThreadPoolServer(ServerSpec spec) {
+        super(spec);
+        if (spec.threads() < 1 || spec.queue() < 1) {
+            throw new IllegalArgumentException("thread-pool needs --threads and --queue of at least 1");
+        }
+        pool = new ThreadPoolExecutor(
+                spec.threads(),
+                spec.threads(),
+                0,
+                TimeUnit.MILLISECONDS,
+                new ArrayBlockingQueue<>(spec.queue()),
+                Thread.ofPlatform().name("pool-", 0).factory(),
+                new ThreadPoolExecutor.AbortPolicy());
+    }
+
+    @Override
+    void dispatch(BlockingConnection c) {
+        try {
+            pool.execute(c);
+        } catch (RejectedExecutionException e) {
+            rejected(c);
+            reject(c.socket());
+        }
+    }
+
+    /**
+     * Writes the 503 from the accept thread (a fresh socket's send buffer takes it without blocking) and closes
+     * without losing it to a reset.
+     */
+    private static void reject(Socket s) {
+        try {
+            new HttpResponseWriter(new BufferedOutputStream(s.getOutputStream(), 512))
+                    .write(503, true, OVERLOADED, null, HttpResponseWriter.Conn.CLOSE);
+            LingeringClose.close(s);
+        } catch (IOException e) {
+            BlockingConnection.closeQuietly(s);
+        }
+    }
+
+    @Override
+    void stopThreads(long deadlineNanos) {
+        pool.shutdownNow();
+        try {
+            pool.awaitTermination(Math.max(1, deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    @Override
+    int backendMaxIdle() {
+        return spec.threads();
+    }
+
+    @Override
+    Map<String, Object> modelSettings() {
+        return map(
+                "threads",
+                spec.threads(),
+                "queue",
+                spec.queue(),
+                "task",
+                "a whole keep-alive connection",
+                "on_queue_full",
+                "503 + Connection: close from the accept thread");
+    }
+}

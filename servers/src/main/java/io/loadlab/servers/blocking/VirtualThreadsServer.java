@@ -1,0 +1,38 @@
+package io.loadlab.servers.blocking;
+
+import io.loadlab.servers.ServerSpec;
+import java.util.Map;
+
+/**
+ * The thread-per-connection code with a virtual thread per connection: the same blocking calls, but a thread that
+ * sleeps, reads a socket or waits on the backend unmounts from its carrier instead of holding a kernel thread.
+ * (JDBC waits inside a pool's lock may still pin a carrier on Java 21.)
+ */
+final class VirtualThreadsServer extends BlockingServer {
+    private final Thread.Builder threads = Thread.ofVirtual().name("connection-", 0);
+
+    VirtualThreadsServer(ServerSpec spec) {
+        super(spec);
+    }
+
+    @Override
+    void dispatch(BlockingConnection c) {
+        threads.start(c);
+    }
+
+    @Override
+    int backendMaxIdle() {
+        return 1024;
+    }
+
+    @Override
+    Map<String, Object> modelSettings() {
+        return map(
+                "threads",
+                "one virtual thread per connection, unbounded",
+                "carrier_threads",
+                Integer.getInteger(
+                        "jdk.virtualThreadScheduler.parallelism",
+                        Runtime.getRuntime().availableProcessors()));
+    }
+}
