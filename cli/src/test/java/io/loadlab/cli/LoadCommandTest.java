@@ -85,7 +85,7 @@ class LoadCommandTest {
                         "Transfer/sec:",
                         "requests in",
                         "Latency Distribution",
-                        "0.990000");
+                        "Percentile TotalCount");
         LoadReport report = Json.read(json, LoadReport.class);
         assertThat(report.requests()).isPositive();
         assertThat(report.loadModel()).isEqualTo(LoadReport.CLOSED);
