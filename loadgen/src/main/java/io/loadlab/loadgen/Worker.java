@@ -31,6 +31,7 @@ final class Worker {
     final RequestRecorder[] recorders;
     volatile long connectErrors;
     long delayed;
+    long bytesRead;
     int maxOpened;
     private final int id;
     private final int threads;
@@ -200,8 +201,6 @@ final class Worker {
             free(c);
         }
     }
-
-    long bytesRead;
 
     void onFailure(Conn c, ErrorKind kind, Throwable cause) {
         if (c.dead) {
