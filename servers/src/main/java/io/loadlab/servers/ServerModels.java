@@ -2,6 +2,10 @@ package io.loadlab.servers;
 
 import io.loadlab.core.UserError;
 import io.loadlab.servers.blocking.BlockingModel;
+import io.loadlab.servers.netty.NettyModel;
+import io.loadlab.servers.servlet.ServletAsyncModel;
+import io.loadlab.servers.servlet.ServletSyncModel;
+import io.loadlab.servers.vertx.VertxModel;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -14,6 +18,10 @@ public final class ServerModels {
 
     private static List<ServerModel> models() {
         List<ServerModel> all = new ArrayList<>(BlockingModel.all());
+        all.add(new ServletSyncModel());
+        all.add(new ServletAsyncModel());
+        all.add(new NettyModel());
+        all.add(new VertxModel());
         return List.copyOf(all);
     }
 

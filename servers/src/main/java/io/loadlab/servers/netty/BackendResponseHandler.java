@@ -1,0 +1,58 @@
+package io.loadlab.servers.netty;
+
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.SimpleChannelInboundHandler;
+import io.netty.handler.codec.http.FullHttpResponse;
+import io.netty.handler.codec.http.HttpUtil;
+import java.io.IOException;
+import java.util.ArrayDeque;
+
+/**
+ * The end of a backend connection's pipeline: hands each response to the waiting call and returns the connection to
+ * its loop's idle pool when it may be reused. Runs on the connection's event loop only.
+ */
+final class BackendResponseHandler extends SimpleChannelInboundHandler<FullHttpResponse> {
+    private NettyBackendClient.Callback waiting;
+    private ArrayDeque<io.netty.channel.Channel> pool;
+
+    void expect(NettyBackendClient.Callback callback, ArrayDeque<io.netty.channel.Channel> home) {
+        this.waiting = callback;
+        this.pool = home;
+    }
+
+    void fail(Throwable cause) {
+        NettyBackendClient.Callback c = waiting;
+        waiting = null;
+        if (c != null) {
+            c.done(null, cause);
+        }
+    }
+
+    @Override
+    protected void channelRead0(ChannelHandlerContext ctx, FullHttpResponse res) {
+        NettyBackendClient.Callback c = waiting;
+        waiting = null;
+        if (HttpUtil.isKeepAlive(res) && res.decoderResult().isSuccess()) {
+            pool.addLast(ctx.channel());
+        } else {
+            ctx.close();
+        }
+        if (c != null) {
+            c.done(res.retain(), null);
+        }
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) {
+        if (pool != null) {
+            pool.remove(ctx.channel());
+        }
+        fail(new IOException("the backend closed the connection"));
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        fail(cause);
+        ctx.close();
+    }
+}

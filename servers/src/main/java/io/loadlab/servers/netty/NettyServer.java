@@ -1,0 +1,192 @@
+package io.loadlab.servers.netty;
+
+import io.loadlab.core.Defaults;
+import io.loadlab.servers.RunningServer;
+import io.loadlab.servers.ServerSettings;
+import io.loadlab.servers.ServerSpec;
+import io.loadlab.servers.domain.AsyncZipCodeStore;
+import io.loadlab.servers.domain.ZipCodeStores;
+import io.loadlab.servers.runtime.EventLoopOwner;
+import io.loadlab.servers.runtime.ModelSettings;
+import io.loadlab.servers.runtime.StartupChecks;
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.IoHandlerFactory;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.ServerChannel;
+import io.netty.channel.epoll.Epoll;
+import io.netty.channel.epoll.EpollIoHandler;
+import io.netty.channel.epoll.EpollServerSocketChannel;
+import io.netty.channel.epoll.EpollSocketChannel;
+import io.netty.channel.group.ChannelGroup;
+import io.netty.channel.group.DefaultChannelGroup;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.channel.socket.nio.NioSocketChannel;
+import io.netty.handler.codec.http.HttpServerCodec;
+import io.netty.util.concurrent.DefaultThreadFactory;
+import io.netty.util.concurrent.EventExecutor;
+import io.netty.util.concurrent.GlobalEventExecutor;
+import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The netty model: one {@link MultiThreadIoEventLoopGroup} of {@code --event-loops} threads (epoll when available,
+ * NIO otherwise) both accepts and serves connections; the backend client and every timer run on the same loops.
+ * Nothing on a loop ever blocks.
+ */
+final class NettyServer implements RunningServer, EventLoopOwner {
+    private static final int MAX_LINE_AND_HEADERS = (int) Defaults.MAX_HEADER_SIZE.bytes();
+
+    private final EventLoopGroup group;
+    private final Channel serverChannel;
+    private final ChannelGroup connections;
+    private final AsyncZipCodeStore store;
+    private final Map<String, Object> settings;
+
+    private NettyServer(
+            EventLoopGroup group,
+            Channel serverChannel,
+            ChannelGroup connections,
+            AsyncZipCodeStore store,
+            Map<String, Object> settings) {
+        this.group = group;
+        this.serverChannel = serverChannel;
+        this.connections = connections;
+        this.store = store;
+        this.settings = settings;
+    }
+
+    static NettyServer start(ServerSpec spec) {
+        StartupChecks.requireBackend(spec.backendUrl());
+        boolean epoll = Epoll.isAvailable();
+        IoHandlerFactory io = epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
+        Class<? extends ServerChannel> serverType =
+                epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class;
+        Class<? extends Channel> clientType = epoll ? EpollSocketChannel.class : NioSocketChannel.class;
+
+        AsyncZipCodeStore store = spec.dbUrl() == null ? null : ZipCodeStores.async(spec, null);
+        EventLoopGroup group =
+                new MultiThreadIoEventLoopGroup(spec.eventLoops(), new DefaultThreadFactory("netty-loop"), io);
+        ChannelGroup connections = new DefaultChannelGroup(GlobalEventExecutor.INSTANCE);
+        try {
+            NettyBackendClient backend =
+                    spec.backendUrl() == null ? null : new NettyBackendClient(spec.backendUrl(), clientType);
+            SettingsHolder holder = new SettingsHolder();
+            NettyEndpoints endpoints = new NettyEndpoints(holder, backend, store);
+            Channel ch;
+            try {
+                ch = new ServerBootstrap()
+                        .group(group)
+                        .channel(serverType)
+                        .option(ChannelOption.SO_BACKLOG, spec.backlog())
+                        .option(ChannelOption.SO_REUSEADDR, true)
+                        .childOption(ChannelOption.TCP_NODELAY, true)
+                        .childHandler(new ChannelInitializer<SocketChannel>() {
+                            @Override
+                            protected void initChannel(SocketChannel c) {
+                                connections.add(c);
+                                c.pipeline()
+                                        .addLast(new HttpServerCodec(MAX_LINE_AND_HEADERS, MAX_LINE_AND_HEADERS, 8192))
+                                        .addLast(new NettyHttpHandler(endpoints));
+                            }
+                        })
+                        .bind(spec.host(), spec.port())
+                        .sync()
+                        .channel();
+            } catch (Exception e) {
+                if (StartupChecks.isBindFailure(e)) {
+                    throw StartupChecks.bindFailed(spec.host(), spec.port(), e);
+                }
+                throw e;
+            }
+            int port = ((InetSocketAddress) ch.localAddress()).getPort();
+            Map<String, Object> s = ServerSettings.base(spec, port);
+            s.put("event_loops", spec.eventLoops());
+            s.put("transport", epoll ? "epoll" : "nio");
+            s.put("backlog", spec.backlog());
+            s.put(
+                    "backend_url",
+                    spec.backendUrl() == null ? null : spec.backendUrl().toString());
+            s.put("backend_client", "netty, per-event-loop keep-alive pool, uncapped");
+            if (store != null) {
+                s.put("db_pool", spec.dbPool());
+                s.put("db", store.settings());
+            }
+            Map<String, Object> settings = Collections.unmodifiableMap(s);
+            holder.set(ModelSettings.json(settings));
+            return new NettyServer(group, ch, connections, store, settings);
+        } catch (RuntimeException | Error e) {
+            cleanUp(group, store);
+            throw e;
+        } catch (Exception e) {
+            cleanUp(group, store);
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static void cleanUp(EventLoopGroup group, AsyncZipCodeStore store) {
+        group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+        if (store != null) {
+            store.close();
+        }
+    }
+
+    @Override
+    public int port() {
+        return (Integer) settings.get("port");
+    }
+
+    @Override
+    public Map<String, Object> settings() {
+        return settings;
+    }
+
+    @Override
+    public List<ScheduledExecutorService> eventLoops() {
+        List<ScheduledExecutorService> loops = new ArrayList<>();
+        for (EventExecutor e : group) {
+            loops.add(e);
+        }
+        return loops;
+    }
+
+    /** Stops accepting, lets in-flight requests finish (up to about 4 s), then stops the loops. */
+    @Override
+    public void close() {
+        serverChannel.close().awaitUninterruptibly();
+        for (Channel c : connections) {
+            c.eventLoop().execute(() -> {
+                NettyHttpHandler h = c.pipeline().get(NettyHttpHandler.class);
+                if (h != null) {
+                    h.stop();
+                } else {
+                    c.close();
+                }
+            });
+        }
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(4);
+        while (!connections.isEmpty() && System.nanoTime() < deadline) {
+            try {
+                Thread.sleep(10);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        connections.close().awaitUninterruptibly(500, TimeUnit.MILLISECONDS);
+        group.shutdownGracefully(0, 500, TimeUnit.MILLISECONDS).awaitUninterruptibly(1, TimeUnit.SECONDS);
+        if (store != null) {
+            store.close();
+        }
+    }
+}

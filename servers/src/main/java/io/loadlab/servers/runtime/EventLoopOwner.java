@@ -1,0 +1,13 @@
+package io.loadlab.servers.runtime;
+
+import java.util.List;
+import java.util.concurrent.ScheduledExecutorService;
+
+/**
+ * A server whose waits are driven by threads that must never block: event loops, or the timer of servlet-async.
+ * {@link StallWatchdog} ticks on each of them to prove they stay responsive.
+ */
+public interface EventLoopOwner {
+    /** The threads that must never block, each as the executor that runs it. */
+    List<ScheduledExecutorService> eventLoops();
+}

@@ -1,0 +1,167 @@
+package io.loadlab.servers.servlet;
+
+import io.loadlab.core.Defaults;
+import io.loadlab.servers.RunningServer;
+import io.loadlab.servers.ServerSettings;
+import io.loadlab.servers.ServerSpec;
+import io.loadlab.servers.runtime.EventLoopOwner;
+import io.loadlab.servers.runtime.ModelSettings;
+import io.loadlab.servers.runtime.StartupChecks;
+import jakarta.servlet.Servlet;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ScheduledExecutorService;
+import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
+import org.eclipse.jetty.ee10.servlet.ServletHolder;
+import org.eclipse.jetty.server.HttpConfiguration;
+import org.eclipse.jetty.server.HttpConnectionFactory;
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.server.handler.GracefulHandler;
+import org.eclipse.jetty.util.thread.QueuedThreadPool;
+
+/**
+ * A Jetty 12 (ee10) servlet container serving one {@link ContractServlet} on every path. The container threads are a
+ * {@link QueuedThreadPool} of {@code --max-threads}; the request line plus headers are limited to 8 KiB; Jetty's
+ * {@code Server} and {@code Date} headers are off (the servlet writes the contract's own); no gzip. Stopping is
+ * graceful: a {@link GracefulHandler} lets in-flight requests (async ones included) finish within 4 s.
+ */
+final class JettyServer implements RunningServer, EventLoopOwner {
+    private static final long STOP_TIMEOUT_MILLIS = 4_000;
+
+    private final Server server;
+    private final Map<String, Object> settings;
+    private final List<AutoCloseable> resources;
+    private final List<ScheduledExecutorService> mustNotBlock;
+
+    private JettyServer(
+            Server server,
+            Map<String, Object> settings,
+            List<AutoCloseable> resources,
+            List<ScheduledExecutorService> mustNotBlock) {
+        this.server = server;
+        this.settings = settings;
+        this.resources = resources;
+        this.mustNotBlock = mustNotBlock;
+    }
+
+    /** What a servlet model adds to the container: its servlet, its settings, and what to close after Jetty. */
+    record Setup(
+            Servlet servlet,
+            boolean async,
+            Map<String, Object> settings,
+            List<AutoCloseable> resources,
+            List<ScheduledExecutorService> mustNotBlock) {}
+
+    /**
+     * Starts Jetty with the servlet {@code setup} builds once the settings JSON holder exists.
+     *
+     * <p>The setup's resources are closed after Jetty stops; if the start fails, the caller closes them.
+     */
+    static JettyServer start(ServerSpec spec, java.util.function.Function<SettingsJson, Setup> setup) throws Exception {
+        QueuedThreadPool threads = new QueuedThreadPool(spec.maxThreads(), Math.min(8, spec.maxThreads()));
+        threads.setName("jetty");
+        Server server = new Server(threads);
+        server.setStopTimeout(STOP_TIMEOUT_MILLIS);
+        HttpConfiguration http = new HttpConfiguration();
+        http.setRequestHeaderSize((int) Defaults.MAX_HEADER_SIZE.bytes());
+        http.setSendServerVersion(false);
+        http.setSendDateHeader(false);
+        http.setSendXPoweredBy(false);
+        ServerConnector connector = new ServerConnector(server, new HttpConnectionFactory(http));
+        connector.setHost(spec.host());
+        connector.setPort(spec.port());
+        connector.setAcceptQueueSize(spec.backlog());
+        server.addConnector(connector);
+        server.setErrorHandler(new ContractErrorHandler());
+
+        SettingsJson json = new SettingsJson();
+        Setup s = setup.apply(json);
+        try {
+            ServletContextHandler context = new ServletContextHandler("/");
+            context.setErrorHandler(new ContractErrorHandler());
+            ServletHolder holder = new ServletHolder(s.servlet());
+            holder.setAsyncSupported(s.async());
+            context.addServlet(holder, "/*");
+            server.setHandler(new GracefulHandler(context));
+            try {
+                server.start();
+            } catch (Exception e) {
+                if (StartupChecks.isBindFailure(e)) {
+                    throw StartupChecks.bindFailed(spec.host(), spec.port(), e);
+                }
+                throw e;
+            }
+            int port = connector.getLocalPort();
+            Map<String, Object> m = ServerSettings.base(spec, port);
+            m.put("max_threads", threads.getMaxThreads());
+            m.put("min_threads", threads.getMinThreads());
+            m.put("acceptors", connector.getAcceptors());
+            m.put("selectors", connector.getSelectorManager().getSelectorCount());
+            m.put("backlog", spec.backlog());
+            m.put("request_header_size", http.getRequestHeaderSize());
+            m.putAll(s.settings());
+            Map<String, Object> settings = Collections.unmodifiableMap(m);
+            json.set(ModelSettings.json(settings));
+            return new JettyServer(server, settings, s.resources(), s.mustNotBlock());
+        } catch (Exception | Error e) {
+            try {
+                server.stop();
+            } catch (Exception ignored) {
+                // the start failed; the first error is the one to report
+            }
+            throw e;
+        }
+    }
+
+    @Override
+    public int port() {
+        return (Integer) settings.get("port");
+    }
+
+    @Override
+    public Map<String, Object> settings() {
+        return settings;
+    }
+
+    @Override
+    public List<ScheduledExecutorService> eventLoops() {
+        return mustNotBlock;
+    }
+
+    @Override
+    public void close() {
+        try {
+            server.stop();
+        } catch (Exception e) {
+            // Jetty logs nothing here (slf4j-nop); what is left is closed below
+        }
+        closeAll(resources);
+    }
+
+    private static void closeAll(List<AutoCloseable> resources) {
+        for (AutoCloseable r : new ArrayList<>(resources)) {
+            try {
+                r.close();
+            } catch (Exception e) {
+                // keep closing the others
+            }
+        }
+    }
+
+    /** The settings JSON, set once the port is bound, before the first request is served. */
+    static final class SettingsJson implements java.util.function.Supplier<byte[]> {
+        private volatile byte[] json = new byte[0];
+
+        void set(byte[] v) {
+            json = v;
+        }
+
+        @Override
+        public byte[] get() {
+            return json;
+        }
+    }
+}

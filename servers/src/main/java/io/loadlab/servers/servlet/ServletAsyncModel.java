@@ -1,0 +1,125 @@
+package io.loadlab.servers.servlet;
+
+import io.loadlab.servers.RunningServer;
+import io.loadlab.servers.ServerModel;
+import io.loadlab.servers.ServerSpec;
+import io.loadlab.servers.domain.AsyncZipCodeStore;
+import io.loadlab.servers.domain.ZipCodeStore;
+import io.loadlab.servers.domain.ZipCodeStores;
+import io.loadlab.servers.runtime.StartupChecks;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * {@code servlet-async}: Jetty 12 servlet with {@code AsyncContext}. {@code --offload nonblocking}: a one-thread timer,
+ * the async Jetty client and the reactive PostgreSQL client; {@code --offload worker}: a fixed pool of
+ * {@code --worker-threads} blocks on sleep, the blocking client and JDBC, then completes the request.
+ */
+public final class ServletAsyncModel implements ServerModel {
+    @Override
+    public String name() {
+        return "servlet-async";
+    }
+
+    @Override
+    public String description() {
+        return "Jetty 12 servlet + AsyncContext; --offload nonblocking (timer, async client, reactive DB) or worker"
+                + " (--worker-threads block)";
+    }
+
+    @Override
+    public boolean blocking() {
+        return false;
+    }
+
+    @Override
+    public RunningServer start(ServerSpec spec) throws Exception {
+        StartupChecks.requireBackend(spec.backendUrl());
+        List<AutoCloseable> resources = new ArrayList<>();
+        Map<String, Object> settings = new LinkedHashMap<>();
+        boolean worker = spec.offload() == ServerSpec.Offload.WORKER;
+        settings.put("offload", worker ? "worker" : "nonblocking");
+        try {
+            ServletBackend backend = null;
+            if (spec.backendUrl() != null) {
+                backend = new ServletBackend(spec.backendUrl());
+                resources.add(backend);
+                settings.put("backend_url", spec.backendUrl().toString());
+                settings.put(
+                        "backend_client",
+                        "jetty HttpClient, " + (worker ? "blocking send" : "async send") + ", max "
+                                + ServletBackend.MAX_CONNECTIONS + " connections");
+            }
+            if (worker) {
+                ExecutorService workers = new ThreadPoolExecutor(
+                        spec.workerThreads(),
+                        spec.workerThreads(),
+                        0,
+                        TimeUnit.MILLISECONDS,
+                        new LinkedBlockingQueue<>(),
+                        named("worker"));
+                resources.add(workers::shutdownNow);
+                ZipCodeStore store = spec.dbUrl() == null ? null : ZipCodeStores.blocking(spec);
+                BlockingWork work = new BlockingWork(backend, store);
+                resources.add(work);
+                settings.put("worker_threads", spec.workerThreads());
+                settings.put("worker_queue", "unbounded");
+                putDb(settings, spec, store == null ? null : store.settings());
+                return JettyServer.start(
+                        spec,
+                        json -> new JettyServer.Setup(
+                                new AsyncContractServlet(json, null, work, workers),
+                                true,
+                                settings,
+                                resources,
+                                List.of()));
+            }
+            ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(named("delay-timer"));
+            resources.add(timer::shutdownNow);
+            AsyncZipCodeStore store = spec.dbUrl() == null ? null : ZipCodeStores.async(spec, null);
+            NonBlockingWork work = new NonBlockingWork(timer, backend, store);
+            resources.add(work);
+            settings.put("timer_threads", 1);
+            putDb(settings, spec, store == null ? null : store.settings());
+            return JettyServer.start(
+                    spec,
+                    json -> new JettyServer.Setup(
+                            new AsyncContractServlet(json, work, null, null),
+                            true,
+                            settings,
+                            resources,
+                            List.of(timer)));
+        } catch (Exception | Error e) {
+            for (AutoCloseable r : resources) {
+                r.close();
+            }
+            throw e;
+        }
+    }
+
+    private static void putDb(Map<String, Object> settings, ServerSpec spec, Map<String, Object> db) {
+        if (db != null) {
+            settings.put("db_pool", spec.dbPool());
+            settings.put("db", db);
+        }
+    }
+
+    private static ThreadFactory named(String prefix) {
+        AtomicInteger n = new AtomicInteger();
+        return r -> {
+            Thread t = new Thread(r, prefix + "-" + n.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        };
+    }
+}

@@ -1,0 +1,125 @@
+package io.loadlab.servers.servlet;
+
+import io.loadlab.servers.runtime.Reasons;
+import io.loadlab.servers.runtime.StartupChecks;
+import java.net.URI;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.TimeUnit;
+import org.eclipse.jetty.client.BufferingResponseListener;
+import org.eclipse.jetty.client.ContentResponse;
+import org.eclipse.jetty.client.HttpClient;
+import org.eclipse.jetty.util.thread.QueuedThreadPool;
+
+/**
+ * The servlet models' backend client: one Jetty {@link HttpClient}, used blocking ({@link #get}: the calling thread
+ * waits, as servlet-sync and the worker offload do) or asynchronously ({@link #getAsync}: no thread waits; the
+ * stage completes on the client's own threads). Content decoders and the User-Agent are off, so the request is the
+ * same as every other model's.
+ */
+final class ServletBackend implements AutoCloseable {
+    /** Connections to the backend: high enough never to be the bottleneck, as the netty client is uncapped. */
+    static final int MAX_CONNECTIONS = 10_000;
+
+    private static final long TIMEOUT_SECONDS = 70;
+    private static final int MAX_BODY = 1024 * 1024;
+
+    private final HttpClient client;
+    private final URI hello;
+    private final URI health;
+
+    ServletBackend(URI base) throws Exception {
+        QueuedThreadPool threads = new QueuedThreadPool(200, 8);
+        threads.setName("backend-client");
+        client = new HttpClient();
+        client.setExecutor(threads);
+        client.setMaxConnectionsPerDestination(MAX_CONNECTIONS);
+        client.setMaxRequestsQueuedPerDestination(Integer.MAX_VALUE);
+        client.setConnectTimeout(5_000);
+        client.setFollowRedirects(false);
+        client.setUserAgentField(null);
+        client.getContentDecoderFactories().clear();
+        client.start();
+        hello = StartupChecks.resolve(base, "/hello");
+        health = StartupChecks.resolve(base, "/health");
+    }
+
+    /** Blocks the calling thread until the backend answers {@code /hello}. */
+    Reply get() {
+        return blocking(hello, false);
+    }
+
+    /** Blocks the calling thread until the backend answers {@code /health}; null when healthy, else the reason. */
+    String healthProblem() {
+        Reply r = blocking(health, true);
+        return r.status() == 200 ? null : new String(r.body(), java.nio.charset.StandardCharsets.UTF_8);
+    }
+
+    private Reply blocking(URI uri, boolean probe) {
+        try {
+            ContentResponse r = client.newRequest(uri)
+                    .timeout(TIMEOUT_SECONDS, TimeUnit.SECONDS)
+                    .send();
+            return answer(r.getStatus(), r.getContent(), probe);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return failed("backend: interrupted", probe);
+        } catch (Exception e) {
+            return failed(Reasons.backend(e), probe);
+        }
+    }
+
+    /** Calls {@code /hello} without blocking; the stage completes on a client thread. */
+    CompletionStage<Reply> getAsync() {
+        return async(hello, false);
+    }
+
+    /** Calls {@code /health} without blocking: null when healthy, else the reason. */
+    CompletionStage<String> healthProblemAsync() {
+        return async(health, true)
+                .thenApply(
+                        r -> r.status() == 200 ? null : new String(r.body(), java.nio.charset.StandardCharsets.UTF_8));
+    }
+
+    private CompletionStage<Reply> async(URI uri, boolean probe) {
+        CompletableFuture<Reply> f = new CompletableFuture<>();
+        client.newRequest(uri).timeout(TIMEOUT_SECONDS, TimeUnit.SECONDS).send(new BufferingResponseListener(MAX_BODY) {
+            @Override
+            public void onComplete(org.eclipse.jetty.client.Result result) {
+                if (result.isFailed()) {
+                    f.complete(failed(Reasons.backend(result.getFailure()), probe));
+                } else {
+                    f.complete(answer(result.getResponse().getStatus(), getContent(), probe));
+                }
+            }
+        });
+        return f;
+    }
+
+    /** A probe's failure carries its reason as the body (plain text, not sent to clients as is). */
+    private static Reply answer(int status, byte[] body, boolean probe) {
+        if (status == 200) {
+            return probe
+                    ? Reply.ok(io.loadlab.servers.http.Contract.TEXT_PLAIN, new byte[0])
+                    : Reply.ok(io.loadlab.servers.http.Contract.TEXT_PLAIN, body);
+        }
+        return probe
+                ? new Reply(503, null, Reasons.backendStatus(status).getBytes(), null, false)
+                : Reply.error(502, Reasons.backendStatus(status));
+    }
+
+    private static Reply failed(String reason, boolean probe) {
+        return probe
+                ? new Reply(503, null, reason.getBytes(java.nio.charset.StandardCharsets.UTF_8), null, false)
+                : Reply.error(502, reason);
+    }
+
+    @Override
+    public void close() {
+        try {
+            client.stop();
+        } catch (Exception e) {
+            // stopping: nothing left to release
+        }
+    }
+}

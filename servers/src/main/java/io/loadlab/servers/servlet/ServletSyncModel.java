@@ -1,0 +1,64 @@
+package io.loadlab.servers.servlet;
+
+import io.loadlab.servers.RunningServer;
+import io.loadlab.servers.ServerModel;
+import io.loadlab.servers.ServerSpec;
+import io.loadlab.servers.domain.ZipCodeStore;
+import io.loadlab.servers.domain.ZipCodeStores;
+import io.loadlab.servers.runtime.StartupChecks;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** {@code servlet-sync}: Jetty 12 servlet; the container thread blocks on sleep, the blocking client and JDBC. */
+public final class ServletSyncModel implements ServerModel {
+    @Override
+    public String name() {
+        return "servlet-sync";
+    }
+
+    @Override
+    public String description() {
+        return "Jetty 12 servlet, container threads (--max-threads) block on sleep, HTTP client and JDBC";
+    }
+
+    @Override
+    public boolean blocking() {
+        return true;
+    }
+
+    @Override
+    public RunningServer start(ServerSpec spec) throws Exception {
+        StartupChecks.requireBackend(spec.backendUrl());
+        List<AutoCloseable> resources = new ArrayList<>();
+        Map<String, Object> settings = new LinkedHashMap<>();
+        try {
+            ServletBackend backend = null;
+            if (spec.backendUrl() != null) {
+                backend = new ServletBackend(spec.backendUrl());
+                resources.add(backend);
+                settings.put("backend_url", spec.backendUrl().toString());
+                settings.put(
+                        "backend_client",
+                        "jetty HttpClient, blocking send, max " + ServletBackend.MAX_CONNECTIONS + " connections");
+            }
+            ZipCodeStore store = spec.dbUrl() == null ? null : ZipCodeStores.blocking(spec);
+            BlockingWork work = new BlockingWork(backend, store);
+            resources.add(work);
+            if (store != null) {
+                settings.put("db_pool", spec.dbPool());
+                settings.put("db", store.settings());
+            }
+            return JettyServer.start(
+                    spec,
+                    json -> new JettyServer.Setup(
+                            new SyncContractServlet(json, work), false, settings, resources, List.of()));
+        } catch (Exception | Error e) {
+            for (AutoCloseable r : resources) {
+                r.close();
+            }
+            throw e;
+        }
+    }
+}

@@ -1,0 +1,134 @@
+package io.loadlab.servers.vertx;
+
+import io.loadlab.core.Defaults;
+import io.loadlab.servers.http.Contract;
+import io.netty.handler.codec.http.TooLongHttpHeaderException;
+import io.netty.handler.codec.http.TooLongHttpLineException;
+import io.vertx.core.Future;
+import io.vertx.core.VerticleBase;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpServer;
+import io.vertx.core.http.HttpServerOptions;
+import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.http.HttpVersion;
+import io.vertx.core.http.PoolOptions;
+import io.vertx.ext.web.client.WebClient;
+import io.vertx.ext.web.client.WebClientOptions;
+
+/**
+ * One instance per event loop: its own {@link HttpServer} on the shared port (Vert.x balances connections across the
+ * instances), its own {@link WebClient}, and the request handling. Everything runs on this verticle's event loop.
+ */
+final class VertxServerVerticle extends VerticleBase {
+    private static final long MAX_BODY = Defaults.MAX_BODY_SIZE.bytes();
+    private static final int MAX_LINE_AND_HEADERS = (int) Defaults.MAX_HEADER_SIZE.bytes();
+    /** Backend connections per verticle: high enough never to be the bottleneck, as the netty client is uncapped. */
+    static final int BACKEND_MAX_CONNECTIONS = 10_000;
+
+    private final VertxShared shared;
+    private final int port;
+    private HttpServer server;
+    private VertxEndpoints endpoints;
+
+    VertxServerVerticle(VertxShared shared, int port) {
+        this.shared = shared;
+        this.port = port;
+    }
+
+    @Override
+    public Future<?> start() {
+        WebClient client = shared.spec().backendUrl() == null
+                ? null
+                : WebClient.create(
+                        vertx,
+                        new WebClientOptions()
+                                .setKeepAlive(true)
+                                .setConnectTimeout(5_000)
+                                .setTcpNoDelay(true),
+                        new PoolOptions()
+                                .setHttp1MaxSize(BACKEND_MAX_CONNECTIONS)
+                                .setMaxWaitQueueSize(-1));
+        endpoints = new VertxEndpoints(vertx, shared, client);
+        server = vertx.createHttpServer(new HttpServerOptions()
+                        .setHost(shared.spec().host())
+                        .setPort(port)
+                        .setAcceptBacklog(shared.spec().backlog())
+                        .setTcpNoDelay(true)
+                        .setCompressionSupported(false)
+                        .setDecompressionSupported(false)
+                        .setHandle100ContinueAutomatically(true)
+                        .setMaxHeaderSize(MAX_LINE_AND_HEADERS)
+                        .setMaxInitialLineLength(MAX_LINE_AND_HEADERS))
+                .invalidRequestHandler(VertxServerVerticle::invalid)
+                .requestHandler(this::handle);
+        return server.listen();
+    }
+
+    /** The port the server bound (meaningful after {@link #start}). */
+    int actualPort() {
+        return server.actualPort();
+    }
+
+    Future<Void> shutdown(long millis) {
+        return server.shutdown(millis, java.util.concurrent.TimeUnit.MILLISECONDS);
+    }
+
+    private void handle(HttpServerRequest req) {
+        if (shared.stopping()) {
+            req.response().putHeader(VertxResponses.CONNECTION, VertxResponses.CLOSE);
+        } else if (req.version() == HttpVersion.HTTP_1_1 && "close".equalsIgnoreCase(req.getHeader("Connection"))) {
+            req.response().putHeader(VertxResponses.CONNECTION, VertxResponses.CLOSE);
+        }
+        String length = req.getHeader("Content-Length");
+        if (length != null && tooLong(length)) {
+            failAndClose(req, 413, Contract.BODY_TOO_LARGE);
+            return;
+        }
+        if (!"POST".equals(req.method().name())) {
+            endpoints.dispatch(req, null);
+            return;
+        }
+        Buffer body = Buffer.buffer();
+        boolean[] over = new boolean[1];
+        req.handler(chunk -> {
+            if (over[0]) {
+                return;
+            }
+            if (body.length() + (long) chunk.length() > MAX_BODY) {
+                over[0] = true;
+                failAndClose(req, 413, Contract.BODY_TOO_LARGE);
+                return;
+            }
+            body.appendBuffer(chunk);
+        });
+        req.endHandler(v -> {
+            if (!over[0]) {
+                endpoints.dispatch(req, body);
+            }
+        });
+    }
+
+    private static boolean tooLong(String length) {
+        try {
+            return Long.parseLong(length.trim()) > MAX_BODY;
+        } catch (NumberFormatException e) {
+            return false;
+        }
+    }
+
+    /** Replaces Vert.x's default answer to a request its decoder rejected, so the body is the contract's. */
+    private static void invalid(HttpServerRequest req) {
+        Throwable cause = req.decoderResult().cause();
+        if (cause instanceof TooLongHttpHeaderException || cause instanceof TooLongHttpLineException) {
+            failAndClose(req, 431, Contract.HEADERS_TOO_LARGE);
+        } else {
+            failAndClose(req, 400, Contract.MALFORMED_REQUEST);
+        }
+    }
+
+    private static void failAndClose(HttpServerRequest req, int status, String reason) {
+        req.response().putHeader(VertxResponses.CONNECTION, VertxResponses.CLOSE);
+        VertxResponses.error(req.response(), status, reason)
+                .onComplete(ar -> req.connection().close());
+    }
+}

@@ -1,0 +1,42 @@
+package io.loadlab.servers.netty;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.loadlab.servers.RunningServer;
+import io.loadlab.servers.ServerModel;
+import io.loadlab.servers.runtime.ModelChecks;
+import io.loadlab.servers.runtime.RawHttp;
+import org.junit.jupiter.api.Test;
+
+class NettyModelTest extends ModelChecks {
+    @Override
+    protected ServerModel model() {
+        return new NettyModel();
+    }
+
+    @Override
+    protected boolean nonBlocking() {
+        return true;
+    }
+
+    @Test
+    void reportsItsTransportAndEventLoops() throws Exception {
+        RunningServer s = start(spec().eventLoops(3).build());
+        assertThat(s.settings()).containsEntry("event_loops", 3).containsKey("transport");
+        assertThat(s.settings().get("transport")).isIn("epoll", "nio");
+        assertThat(((NettyServer) s).eventLoops()).hasSize(3);
+    }
+
+    @Test
+    void pipelinedRequestsAreAnsweredInOrder() throws Exception {
+        RunningServer s = start(spec().build());
+        RawHttp.Answer a = RawHttp.exchange(
+                s.port(),
+                "GET /delay?ms=200 HTTP/1.1\r\nHost: x\r\n\r\n"
+                        + "GET /plaintext HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+        assertThat(a.text().indexOf("\r\n\r\nOK"))
+                .isPositive()
+                .isLessThan(a.text().indexOf("Hello, World!"));
+        assertThat(a.closed()).isTrue();
+    }
+}

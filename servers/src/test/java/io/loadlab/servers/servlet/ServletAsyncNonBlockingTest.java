@@ -1,0 +1,33 @@
+package io.loadlab.servers.servlet;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.loadlab.servers.RunningServer;
+import io.loadlab.servers.ServerModel;
+import io.loadlab.servers.ServerSpec;
+import io.loadlab.servers.runtime.ModelChecks;
+import org.junit.jupiter.api.Test;
+
+/** servlet-async with {@code --offload nonblocking}: its timer must never block, and 1,000 delays finish together. */
+class ServletAsyncNonBlockingTest extends ModelChecks {
+    @Override
+    protected ServerModel model() {
+        return new ServletAsyncModel();
+    }
+
+    @Override
+    protected boolean nonBlocking() {
+        return true;
+    }
+
+    @Override
+    protected ServerSpec.Builder spec() {
+        return super.spec().offload(ServerSpec.Offload.NONBLOCKING);
+    }
+
+    @Test
+    void reportsTheOffload() throws Exception {
+        RunningServer s = start(spec().build());
+        assertThat(s.settings()).containsEntry("offload", "nonblocking").containsEntry("timer_threads", 1);
+    }
+}

@@ -1,0 +1,27 @@
+package io.loadlab.servers.servlet;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.loadlab.servers.RunningServer;
+import io.loadlab.servers.ServerModel;
+import io.loadlab.servers.runtime.ModelChecks;
+import org.junit.jupiter.api.Test;
+
+class ServletSyncModelTest extends ModelChecks {
+    @Override
+    protected ServerModel model() {
+        return new ServletSyncModel();
+    }
+
+    @Override
+    protected boolean nonBlocking() {
+        return false;
+    }
+
+    @Test
+    void maxThreadsIsSettableAndReported() throws Exception {
+        RunningServer s = start(spec().maxThreads(16).build());
+        assertThat(s.settings()).containsEntry("max_threads", 16).containsEntry("request_header_size", 8192);
+        assertThat(get(s.port(), "/delay?ms=10").body()).isEqualTo("OK");
+    }
+}

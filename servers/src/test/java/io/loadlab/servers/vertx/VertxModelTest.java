@@ -1,0 +1,43 @@
+package io.loadlab.servers.vertx;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.loadlab.servers.RunningServer;
+import io.loadlab.servers.ServerModel;
+import io.loadlab.servers.runtime.ModelChecks;
+import io.loadlab.servers.runtime.RawHttp;
+import org.junit.jupiter.api.Test;
+
+class VertxModelTest extends ModelChecks {
+    @Override
+    protected ServerModel model() {
+        return new VertxModel();
+    }
+
+    @Override
+    protected boolean nonBlocking() {
+        return true;
+    }
+
+    @Test
+    void deploysOneVerticlePerEventLoopOnOnePort() throws Exception {
+        RunningServer s = start(spec().eventLoops(3).build());
+        assertThat(s.settings()).containsEntry("event_loops", 3).containsEntry("verticles", 3);
+        assertThat(((VertxServer) s).eventLoops()).hasSize(3);
+        for (int i = 0; i < 6; i++) {
+            assertThat(get(s.port(), "/plaintext").body()).isEqualTo("Hello, World!");
+        }
+    }
+
+    @Test
+    void pipelinedRequestsAreAnsweredInOrder() throws Exception {
+        RunningServer s = start(spec().build());
+        RawHttp.Answer a = RawHttp.exchange(
+                s.port(),
+                "GET /delay?ms=200 HTTP/1.1\r\nHost: x\r\n\r\n"
+                        + "GET /plaintext HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+        assertThat(a.text().indexOf("\r\n\r\nOK"))
+                .isPositive()
+                .isLessThan(a.text().indexOf("Hello, World!"));
+    }
+}
