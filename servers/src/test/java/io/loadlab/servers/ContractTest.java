@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.loadlab.backend.BackendServer;
+import io.loadlab.backend.BackendSpec;
+import io.loadlab.backend.RunningBackend;
 import io.loadlab.core.Json;
 import io.loadlab.core.UserError;
 import io.loadlab.postgres.EmbeddedPostgres;
@@ -43,13 +46,13 @@ class ContractTest {
     private static final String TEXT = "text/plain";
 
     private static RunningPostgres pg;
-    private static TestBackend backend;
+    private static RunningBackend backend;
     private static HttpClient http;
 
     @BeforeAll
     static void dependencies() throws Exception {
         pg = EmbeddedPostgres.start(PostgresSpec.defaults());
-        backend = new TestBackend(20);
+        backend = BackendServer.start(BackendSpec.defaults().withDelay(io.loadlab.core.unit.Duration.ofMillis(20)));
         http = HttpClient.newBuilder()
                 .version(HttpClient.Version.HTTP_1_1)
                 .connectTimeout(Duration.ofSeconds(5))
@@ -124,7 +127,11 @@ class ContractTest {
             expect(get(s, "/delay?ms=120"), 200, TEXT, "OK");
             assertThat((System.nanoTime() - t0) / 1_000_000).isGreaterThanOrEqualTo(120);
             expect(get(s, "/delay?ms=0"), 200, TEXT, "OK");
+            long calls = backend.requests();
             expect(get(s, "/backend"), 200, TEXT, "Hello, World!");
+            assertThat(backend.requests() - calls)
+                    .as("backend calls for one /backend")
+                    .isEqualTo(1);
             expect(get(s, "/health"), 200, JSON, "{\"status\":\"UP\"}");
             JsonNode settings = Json.mapper()
                     .readTree(expect(get(s, "/settings"), 200, JSON, null).body());
@@ -312,7 +319,8 @@ class ContractTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("models")
     void lostDependenciesAreAnsweredAndTheServerStaysUp(ServerModel model) throws Exception {
-        TestBackend own = new TestBackend(1);
+        RunningBackend own =
+                BackendServer.start(BackendSpec.defaults().withDelay(io.loadlab.core.unit.Duration.ofMillis(1)));
         try (RunningServer s = start(model, b -> b.backendUrl(own.url()))) {
             expect(get(s, "/backend"), 200, TEXT, "Hello, World!");
             own.close();
