@@ -356,6 +356,28 @@ class ContractTest {
         }
     }
 
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("models")
+    void closeLetsTheRequestInFlightFinishAndStopsWithinFiveSeconds(ServerModel model) throws Exception {
+        RunningServer s = start(model, b -> b);
+        int port = s.port();
+        try (RawHttp inFlight = new RawHttp(port)) {
+            inFlight.send(RawHttp.get("/delay?ms=400", ""));
+            Thread.sleep(100);
+            long t0 = System.nanoTime();
+            java.util.concurrent.CompletableFuture<Void> closing =
+                    java.util.concurrent.CompletableFuture.runAsync(s::close);
+            RawHttp.Response r = inFlight.read();
+            assertThat(r.status()).as("the request in flight is answered").isEqualTo(200);
+            assertThat(r.text()).isEqualTo("OK");
+            closing.get(10, java.util.concurrent.TimeUnit.SECONDS);
+            assertThat((System.nanoTime() - t0) / 1_000_000).as("close() in ms").isLessThan(5_000);
+        }
+        assertThatThrownBy(() -> new java.net.Socket("127.0.0.1", port).close())
+                .as("no longer accepting")
+                .isInstanceOf(java.net.ConnectException.class);
+    }
+
     @org.junit.jupiter.api.Test
     void aDatabaseLostAfterStartIsAnswered503AndEveryServerStaysUp() throws Exception {
         RunningPostgres own = EmbeddedPostgres.start(PostgresSpec.defaults());
