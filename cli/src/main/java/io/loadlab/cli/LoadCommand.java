@@ -1,26 +1,276 @@
 package io.loadlab.cli;
 
+import io.loadlab.core.Json;
+import io.loadlab.core.UserError;
+import io.loadlab.core.result.IntervalStats;
+import io.loadlab.core.unit.Duration;
+import io.loadlab.core.unit.Rate;
+import io.loadlab.loadgen.LoadGenerator;
+import io.loadlab.loadgen.LoadResult;
+import io.loadlab.loadgen.LoadSpec;
+import io.loadlab.loadgen.LoadSummary;
+import io.loadlab.loadgen.ProgressListener;
+import io.loadlab.loadgen.RequestSpec;
+import io.loadlab.loadgen.Scenario;
+import io.loadlab.loadgen.Transport;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicBoolean;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 @Command(
         name = "load",
         mixinStandardHelpOptions = true,
-        description =
-                "Generate load against a URL: closed (-c) or open (-R) model, latency from the intended send time.")
+        defaultValueProvider = LoadDefaults.class,
+        sortOptions = false,
+        description = {
+            "Generate load against a URL, wrk-style: closed model (-c connections, each sends its next request when"
+                    + " the previous response ends) or open model (-R requests/s at intended times, latency charged"
+                    + " from the intended send time, as wrk2)."
+        })
 final class LoadCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(arity = "0..*", hidden = true)
-    List<String> args;
+    @Parameters(
+            index = "0",
+            paramLabel = "URL",
+            description = "http:// or https:// target; scenario paths are" + " appended to its scheme://host:port.")
+    String url;
+
+    @Option(
+            names = {"-c", "--connections"},
+            description = "Connections (open model: initial). (default: ${DEFAULT-VALUE})")
+    int connections;
+
+    @Option(
+            names = {"-t", "--threads"},
+            description = "Load threads, each with its own event loop (default: usable CPUs, ${DEFAULT-VALUE})")
+    int threads;
+
+    @Option(
+            names = {"-d", "--duration"},
+            description = "Measured duration, e.g. 30s, 2m. (default: ${DEFAULT-VALUE})")
+    String duration;
+
+    @Option(
+            names = {"-R", "--rate"},
+            description = "Open model: total requests/s (e.g. 5000, 10k). Absent: closed model.")
+    String rate;
+
+    @Option(
+            names = "--timeout",
+            description = "A response slower than this is a timeout error. (default: ${DEFAULT-VALUE})")
+    String timeout;
+
+    @Option(
+            names = {"-H", "--header"},
+            description = "Extra request header 'Name: value' (repeatable).")
+    List<String> headers = new ArrayList<>();
+
+    @Option(
+            names = {"-m", "--method"},
+            description = "HTTP method. (default: ${DEFAULT-VALUE})")
+    String method;
+
+    @Option(names = "--body", paramLabel = "TEXT|@FILE", description = "Request body, or @FILE to read it from a file.")
+    String body;
+
+    @Option(names = "--latency", description = "Print the latency percentile spectrum.")
+    boolean latency;
+
+    @Option(names = "--warmup", description = "Load sent before measuring, not recorded. (default: ${DEFAULT-VALUE})")
+    String warmup;
+
+    @Option(
+            names = "--scenario",
+            paramLabel = "FILE",
+            description = "YAML scenario of weighted named requests (docs/scenarios.md).")
+    Path scenario;
+
+    @Option(
+            names = "--max-connections",
+            description =
+                    "Open model: most connections opened when due requests find none free. (default: max(-c, ${DEFAULT-VALUE}))")
+    Integer maxConnections;
+
+    @Option(
+            names = "--source-addresses",
+            paramLabel = "A-B",
+            description =
+                    "Local addresses to spread connections over, e.g. 127.0.0.1-127.0.0.16 (passes the ~28k ports per target limit).")
+    String sourceAddresses;
+
+    @Option(
+            names = "--expect-status",
+            paramLabel = "CODES",
+            description = "Statuses counted as success, e.g. 200,201 or 200-299 (default: any 2xx or 3xx).")
+    String expectStatus;
+
+    @Option(names = "--json", paramLabel = "FILE", description = "Write the report as JSON (docs/load-json.md).")
+    Path json;
+
+    @Option(
+            names = "--hlog",
+            paramLabel = "FILE",
+            description = "Write an HdrHistogram interval log (microseconds, one interval per second).")
+    Path hlog;
+
+    @Option(names = "--insecure", description = "HTTPS without certificate verification.")
+    boolean insecure;
 
     @Override
-    public Integer call() {
-        return NotBuiltYet.say(spec);
+    public Integer call() throws IOException {
+        LoadSpec load = buildSpec();
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        boolean live = stdoutIsTerminal();
+        AtomicBoolean hinted = new AtomicBoolean();
+        ProgressListener listener = new ProgressListener() {
+            @Override
+            public void started(Transport transport) {
+                out.print(LoadSummary.header(load, transport));
+                out.flush();
+            }
+
+            @Override
+            public void interval(IntervalStats s) {
+                if (live) {
+                    out.print("\r" + LoadSummary.progress(s) + "   ");
+                    out.flush();
+                }
+            }
+
+            @Override
+            public void connectError(Throwable cause) {
+                String hint = io.loadlab.loadgen.ConnectHints.hint(cause);
+                if (hint != null && hinted.compareAndSet(false, true)) {
+                    err.println("loadlab load: connect failed: " + cause.getMessage() + "; " + hint);
+                    err.flush();
+                }
+            }
+        };
+        LoadResult result = LoadGenerator.runWithHistograms(load, listener);
+        if (live) {
+            out.print("\r" + " ".repeat(70) + "\r");
+        }
+        out.print(LoadSummary.format(result, latency));
+        out.flush();
+        if (json != null) {
+            Json.writeAtomically(json, result.report());
+        }
+        return Main.EXIT_OK;
+    }
+
+    LoadSpec buildSpec() {
+        LoadSpec.Builder b = LoadSpec.builder(url)
+                .connections(connections)
+                .threads(threads)
+                .duration(Duration.parse(duration))
+                .timeout(Duration.parse(timeout))
+                .warmup(Duration.parse(warmup))
+                .rate(rate == null ? null : Rate.parse(rate))
+                .maxConnections(maxConnections)
+                .sourceAddresses(LoadAddresses.parse(sourceAddresses))
+                .insecure(insecure)
+                .hlog(hlog);
+        Set<Integer> expected = expectStatus == null ? null : statuses(expectStatus);
+        Map<String, String> hdrs = headers();
+        List<RequestSpec> requests = new ArrayList<>();
+        if (scenario != null) {
+            Scenario s = Scenario.load(scenario);
+            b.assign(s.assign()).seed(s.seed()).scenarioName(s.name());
+            for (RequestSpec r : s.requests()) {
+                Map<String, String> merged = new LinkedHashMap<>(hdrs);
+                merged.putAll(r.headers());
+                RequestSpec m = new RequestSpec(
+                        r.name(),
+                        r.weight(),
+                        r.method(),
+                        r.path(),
+                        merged,
+                        r.body(),
+                        r.data(),
+                        r.pick(),
+                        r.from(),
+                        r.to(),
+                        r.expectStatus());
+                requests.add(expected != null && r.expectStatus() == null ? m.withExpectStatus(expected) : m);
+            }
+        } else {
+            RequestSpec r = RequestSpec.of(method.toUpperCase(), b.target().pathAndQuery(), hdrs, body());
+            requests.add(expected == null ? r : r.withExpectStatus(expected));
+        }
+        return b.requests(requests).build();
+    }
+
+    private Map<String, String> headers() {
+        Map<String, String> out = new LinkedHashMap<>();
+        for (String h : headers) {
+            int colon = h.indexOf(':');
+            if (colon <= 0) {
+                throw new UserError("-H '" + h + "' is not 'Name: value'; e.g. -H 'Accept: text/plain'");
+            }
+            out.put(h.substring(0, colon).trim(), h.substring(colon + 1).trim());
+        }
+        return out;
+    }
+
+    private String body() {
+        if (body == null || !body.startsWith("@")) {
+            return body;
+        }
+        Path file = Path.of(body.substring(1));
+        try {
+            return Files.readString(file, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UserError("cannot read body file " + file + " ("
+                    + e.getClass().getSimpleName() + "); check the path after --body @");
+        }
+    }
+
+    static Set<Integer> statuses(String text) {
+        Set<Integer> out = new LinkedHashSet<>();
+        try {
+            for (String part : text.split(",")) {
+                String p = part.trim();
+                int dash = p.indexOf('-');
+                int from = Integer.parseInt(dash < 0 ? p : p.substring(0, dash).trim());
+                int to =
+                        dash < 0 ? from : Integer.parseInt(p.substring(dash + 1).trim());
+                if (from < 100 || to > 599 || to < from) {
+                    throw new NumberFormatException();
+                }
+                for (int s = from; s <= to; s++) {
+                    out.add(s);
+                }
+            }
+        } catch (NumberFormatException e) {
+            throw new UserError("--expect-status '" + text + "': expected codes 100-599 such as 200,201 or 200-299");
+        }
+        return out;
+    }
+
+    private static boolean stdoutIsTerminal() {
+        try {
+            String target = Files.readSymbolicLink(Path.of("/proc/self/fd/1")).toString();
+            return target.startsWith("/dev/pts/") || target.startsWith("/dev/tty");
+        } catch (IOException | UnsupportedOperationException e) {
+            return false;
+        }
     }
 }

@@ -1,25 +1,79 @@
 package io.loadlab.cli;
 
-import java.util.List;
+import io.loadlab.core.UserError;
+import io.loadlab.report.Format;
+import io.loadlab.report.ReportWriter;
+import io.loadlab.report.ResultsDir;
+import io.loadlab.report.SummaryTable;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 @Command(
         name = "report",
         mixinStandardHelpOptions = true,
-        description = "Draw the HTML report (or a text/markdown table) from a results directory.")
+        description = {
+            "Draw the HTML report (or a text/markdown table) from a results directory.",
+            "html writes RESULTS_DIR/report.html (one file that opens offline); text and markdown print the summary"
+                    + " table to stdout."
+        })
 final class ReportCommand implements Callable<Integer> {
+    enum ReportFormat {
+        html,
+        text,
+        markdown
+    }
+
     @Spec
     CommandSpec spec;
 
-    @Parameters(arity = "0..*", hidden = true)
-    List<String> args;
+    @Parameters(index = "0", paramLabel = "RESULTS_DIR", description = "A directory written by 'loadlab run'.")
+    Path dir;
+
+    @Option(
+            names = "--format",
+            paramLabel = "FORMAT",
+            defaultValue = "html",
+            description = "html, text or markdown (default: ${DEFAULT-VALUE}).")
+    ReportFormat format;
+
+    @Option(
+            names = {"-o", "--output"},
+            paramLabel = "FILE",
+            description = "Write here instead (html: default RESULTS_DIR/report.html; text/markdown: default stdout).")
+    Path output;
 
     @Override
-    public Integer call() {
-        return NotBuiltYet.say(spec);
+    public Integer call() throws IOException {
+        ResultsDir results = ResultsDir.load(dir);
+        if (format == ReportFormat.html) {
+            Path written = ReportWriter.write(dir, output != null ? output : dir.resolve(ResultsDir.REPORT));
+            spec.commandLine().getOut().println("report: " + written);
+            return Main.EXIT_OK;
+        }
+        String table =
+                SummaryTable.render(results.results(), format == ReportFormat.text ? Format.TEXT : Format.MARKDOWN);
+        emit(table, output);
+        return Main.EXIT_OK;
+    }
+
+    private void emit(String text, Path file) throws IOException {
+        if (file == null) {
+            spec.commandLine().getOut().print(text);
+            spec.commandLine().getOut().flush();
+            return;
+        }
+        try {
+            Files.writeString(file, text);
+        } catch (IOException e) {
+            throw new UserError("cannot write " + file + ": " + e.getMessage());
+        }
+        spec.commandLine().getOut().println("wrote " + file);
     }
 }

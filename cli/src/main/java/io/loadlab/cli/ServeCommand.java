@@ -1,25 +1,148 @@
 package io.loadlab.cli;
 
-import java.util.List;
+import io.loadlab.core.Defaults;
+import io.loadlab.core.Json;
+import io.loadlab.core.unit.Size;
+import io.loadlab.servers.RunningServer;
+import io.loadlab.servers.ServerModel;
+import io.loadlab.servers.ServerModels;
+import io.loadlab.servers.ServerSpec;
+import java.io.PrintWriter;
+import java.net.URI;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
+/**
+ * {@code loadlab serve MODEL}: builds a {@link ServerSpec} from the flags, starts the model, prints its effective
+ * settings as ONE JSON line on stdout (everything else goes to stderr), and serves until SIGTERM or SIGINT, then
+ * stops gracefully within {@link Defaults#GRACEFUL_STOP} and exits 0.
+ */
 @Command(
         name = "serve",
         mixinStandardHelpOptions = true,
-        description = "Start the reference server of one concurrency model.")
+        modelTransformer = ServeModelList.class,
+        description = {
+            "Start the reference server of one concurrency model. Prints its effective settings as one JSON line"
+                    + " on stdout (also served at GET /settings); SIGTERM stops it gracefully."
+        })
 final class ServeCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(arity = "0..*", hidden = true)
-    List<String> args;
+    @Parameters(index = "0", paramLabel = "MODEL", description = "The concurrency model (listed below).")
+    String model;
+
+    @Option(names = "--host", paramLabel = "ADDR", description = "Address to bind (default: ${DEFAULT-VALUE}).")
+    String host = Defaults.HOST;
+
+    @Option(
+            names = "--port",
+            paramLabel = "N",
+            description = "Port to bind; 0 picks a free one, printed in the settings (default: ${DEFAULT-VALUE}).")
+    int port = Defaults.PORT;
+
+    @Option(names = "--backlog", paramLabel = "N", description = "Accept backlog (default: ${DEFAULT-VALUE}).")
+    int backlog = Defaults.BACKLOG;
+
+    @Option(
+            names = "--backend-url",
+            paramLabel = "URL",
+            description = "Base URL of the slow backend (GET /backend calls URL/hello); none: /backend answers 502.")
+    URI backendUrl;
+
+    @Option(
+            names = "--db-url",
+            paramLabel = "URL",
+            description = "PostgreSQL, as psql takes it (postgresql://user[:password]@host:port/db) or a JDBC URL;"
+                    + " none: /zipcodes answers 503.")
+    String dbUrl;
+
+    @Option(
+            names = "--db-pool",
+            paramLabel = "N",
+            description = "Database connections, the same for every model (default: ${DEFAULT-VALUE}).")
+    int dbPool = Defaults.DB_POOL;
+
+    @Option(
+            names = "--threads",
+            paramLabel = "N",
+            description = "thread-pool: worker threads (default: ${DEFAULT-VALUE}).")
+    int threads = Defaults.POOL_THREADS;
+
+    @Option(
+            names = "--queue",
+            paramLabel = "N",
+            description = "thread-pool: connections queued before 503 (default: ${DEFAULT-VALUE}).")
+    int queue = Defaults.POOL_QUEUE;
+
+    @Option(
+            names = "--max-threads",
+            paramLabel = "N",
+            description = "servlet models: Jetty's maximum threads (default: ${DEFAULT-VALUE}).")
+    int maxThreads = Defaults.SERVLET_MAX_THREADS;
+
+    @Option(
+            names = "--worker-threads",
+            paramLabel = "N",
+            description = "servlet-async --offload worker: the blocking worker pool (default: ${DEFAULT-VALUE}).")
+    int workerThreads = Defaults.WORKER_THREADS;
+
+    @Option(
+            names = "--offload",
+            paramLabel = "MODE",
+            description = "servlet-async: nonblocking (timer, async client, reactive DB) or worker (a worker pool"
+                    + " blocks) (default: ${DEFAULT-VALUE}).")
+    ServerSpec.Offload offload = ServerSpec.Offload.NONBLOCKING;
+
+    @Option(
+            names = "--event-loops",
+            paramLabel = "N",
+            description = "netty, vertx: event-loop threads (default: the usable CPUs, here ${DEFAULT-VALUE}).")
+    int eventLoops = Defaults.eventLoops();
+
+    @Option(
+            names = "--stack-size",
+            paramLabel = "SIZE",
+            description = "thread-per-connection: thread stack size such as 256KiB; 0 = the JVM's default"
+                    + " (default: ${DEFAULT-VALUE}).")
+    String stackSize = Defaults.STACK_SIZE.toString();
 
     @Override
-    public Integer call() {
-        return NotBuiltYet.say(spec);
+    public Integer call() throws Exception {
+        ServerModel m = ServerModels.byName(model);
+        ServerSpec s = ServeSpecs.build(this);
+        PrintWriter err = spec.commandLine().getErr();
+        CountDownLatch stop = new CountDownLatch(1);
+        ServeSignals.onStop(stop::countDown);
+        RunningServer server = m.start(s);
+        Thread hook = new Thread(server::close, "serve-shutdown");
+        Runtime.getRuntime().addShutdownHook(hook); // other exits (SIGHUP, System.exit) still stop gracefully
+        PrintWriter out = spec.commandLine().getOut();
+        out.println(Json.write(server.settings()));
+        out.flush();
+        err.println("loadlab serve: " + model + " listening on http://" + host + ":" + server.port()
+                + " (SIGTERM or Ctrl-C stops it)");
+        err.flush();
+        stop.await();
+        long t0 = System.nanoTime();
+        server.close();
+        err.println("loadlab serve: stopped in " + (System.nanoTime() - t0) / 1_000_000 + " ms");
+        err.flush();
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException alreadyExiting) {
+            // the JVM is shutting down anyway
+        }
+        return Main.EXIT_OK;
+    }
+
+    /** The stack size flag, parsed. */
+    long stackSizeBytes() {
+        return Size.parse(stackSize).bytes();
     }
 }

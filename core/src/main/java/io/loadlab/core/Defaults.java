@@ -24,6 +24,15 @@ public final class Defaults {
     /** A response slower than this is a timeout error; also the histograms' highest trackable value. */
     public static final Duration TIMEOUT = Duration.ofSeconds(10);
 
+    /** Open model: the most connections a run may open when due requests find none free ({@code --max-connections}). */
+    public static final int OPEN_MAX_CONNECTIONS = 10_000;
+
+    /** Load generator: responses whose status line and headers exceed this are invalid. */
+    public static final Size MAX_RESPONSE_HEADER_SIZE = Size.ofBytes(64 * 1024);
+
+    /** Load generator: how often each thread checks its connections' deadlines. */
+    public static final Duration TIMEOUT_TICK = Duration.ofMillis(10);
+
     /** Significant decimal digits of every latency histogram. */
     public static final int HISTOGRAM_DIGITS = 3;
 
@@ -76,6 +85,12 @@ public final class Defaults {
 
     /** Database connections per server; the same for every model so they do the same work. */
     public static final int DB_POOL = 16;
+
+    /**
+     * Bound on waiting for the database: a pooled connection, a connect, a statement. Past it a call fails (503)
+     * instead of hanging; equal to the load generator's {@link #TIMEOUT}, past which the answer is lost anyway.
+     */
+    public static final Duration DB_TIMEOUT = Duration.ofSeconds(10);
 
     /** Stack size of thread-per-connection threads (0 = the JVM's default). */
     public static final Size STACK_SIZE = Size.ofBytes(0);

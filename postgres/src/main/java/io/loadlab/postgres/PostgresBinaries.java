@@ -41,29 +41,54 @@ final class PostgresBinaries {
         String hash = digest();
         Path target = cacheParent.resolve("loadlab-postgres-" + hash);
         if (Files.exists(target.resolve(COMPLETE))) {
-            return target;
+            return trusted(target);
         }
         Path tmp = Files.createTempDirectory(cacheParent, "loadlab-postgres-" + hash + ".tmp");
         try {
             extract(tmp);
             Files.createFile(tmp.resolve(COMPLETE));
             Files.setPosixFilePermissions(tmp, DIR_MODE);
-            try {
-                Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE);
-            } catch (FileAlreadyExistsException | AtomicMoveNotSupportedException e) {
-                if (!Files.exists(target.resolve(COMPLETE))) {
-                    throw new IOException("cannot install PostgreSQL binaries into " + target + ": " + e, e);
-                }
-            } catch (IOException e) {
-                // rename(2) onto a non-empty directory: another process finished first.
-                if (!Files.exists(target.resolve(COMPLETE))) {
-                    throw e;
-                }
-            }
+            publish(tmp, target);
         } finally {
             deleteTree(tmp);
         }
-        return target;
+        return trusted(target);
+    }
+
+    /**
+     * Renames a complete extraction into place. When another process got there first (the rename fails because the
+     * target exists), its copy is used and {@code tmp} is left for the caller to delete.
+     */
+    static void publish(Path tmp, Path target) throws IOException {
+        try {
+            Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE);
+        } catch (FileAlreadyExistsException | AtomicMoveNotSupportedException e) {
+            if (!Files.exists(target.resolve(COMPLETE))) {
+                throw new IOException("cannot install PostgreSQL binaries into " + target + ": " + e, e);
+            }
+        } catch (IOException e) {
+            // rename(2) onto a non-empty directory: another process finished first.
+            if (!Files.exists(target.resolve(COMPLETE))) {
+                throw e;
+            }
+        }
+    }
+
+    /**
+     * The binaries are executed, possibly by root: refuse a directory in the shared temp directory that someone
+     * else could have planted or can still change.
+     */
+    private static Path trusted(Path dir) throws IOException {
+        String owner = Files.getOwner(dir).getName();
+        String me = System.getProperty("user.name");
+        Set<PosixFilePermission> mode = Files.getPosixFilePermissions(dir);
+        if (!(owner.equals(me) || owner.equals("root"))
+                || mode.contains(PosixFilePermission.GROUP_WRITE)
+                || mode.contains(PosixFilePermission.OTHERS_WRITE)) {
+            throw new IOException("refusing the PostgreSQL binaries in " + dir + ": owned by " + owner + " with mode "
+                    + PosixFilePermissions.toString(mode) + "; delete that directory and retry");
+        }
+        return dir;
     }
 
     private static InputStream open() throws IOException {

@@ -5,12 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.Callable;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -31,24 +25,45 @@ class PostgresBinariesTest {
     }
 
     @Test
-    void concurrentInstallsAgreeOnOneDirectory(@TempDir Path cache) throws Exception {
-        ExecutorService pool = Executors.newFixedThreadPool(2);
+    void theSecondOfTwoCompleteCopiesLosesTheRenameAndTheFirstStays(@TempDir Path cache) throws Exception {
+        // what two processes extracting at once end with: two complete copies racing for one name
+        Path target = cache.resolve("loadlab-postgres-x");
+        Path first = Files.createDirectory(cache.resolve("first.tmp"));
+        Files.createFile(first.resolve(".complete"));
+        Files.writeString(first.resolve("marker"), "first");
+        Path second = Files.createDirectory(cache.resolve("second.tmp"));
+        Files.createFile(second.resolve(".complete"));
+        Files.writeString(second.resolve("marker"), "second");
+
+        PostgresBinaries.publish(first, target);
+        PostgresBinaries.publish(second, target);
+
+        assertThat(target.resolve("marker")).hasContent("first");
+        assertThat(first).doesNotExist();
+        assertThat(second).exists(); // left for its owner to delete
+    }
+
+    @Test
+    void aRenameOntoAnIncompleteTargetIsAnError(@TempDir Path cache) throws Exception {
+        Path target =
+                Files.createDirectories(cache.resolve("loadlab-postgres-x/bin")).getParent();
+        Path copy = Files.createDirectory(cache.resolve("copy.tmp"));
+        Files.createFile(copy.resolve(".complete"));
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> PostgresBinaries.publish(copy, target))
+                .isInstanceOf(java.io.IOException.class);
+    }
+
+    @Test
+    void refusesACacheOthersCanWrite(@TempDir Path cache) throws Exception {
+        Path install = PostgresBinaries.install(cache);
+        Files.setPosixFilePermissions(install, PosixFilePermissions.fromString("rwxrwxrwx"));
         try {
-            // install() is synchronized within a JVM; two class loaders would race like two processes, so race
-            // the final rename directly: both copies are complete, one wins, the other is removed.
-            List<Future<Path>> all = new ArrayList<>();
-            Callable<Path> task = () -> PostgresBinaries.install(cache);
-            all.add(pool.submit(task));
-            all.add(pool.submit(task));
-            assertThat(all.get(0).get()).isEqualTo(all.get(1).get());
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> PostgresBinaries.install(cache))
+                    .isInstanceOf(java.io.IOException.class)
+                    .hasMessageContaining("refusing the PostgreSQL binaries in " + install)
+                    .hasMessageContaining("delete that directory and retry");
         } finally {
-            pool.shutdownNow();
-        }
-        try (var s = Files.list(cache)) {
-            assertThat(s.map(p -> p.getFileName().toString()).toList())
-                    .singleElement()
-                    .satisfies(
-                            n -> assertThat(n).startsWith("loadlab-postgres-").doesNotContain(".tmp"));
+            Files.setPosixFilePermissions(install, PosixFilePermissions.fromString("rwxr-xr-x"));
         }
     }
 }

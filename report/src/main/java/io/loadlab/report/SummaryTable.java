@@ -35,16 +35,16 @@ public final class SummaryTable {
                 true,
                 false);
         for (TrialGroup g : TrialGroup.of(results)) {
-            boolean broken =
-                    g.worst() == VerdictCode.APP_BROKEN || g.validTrials().isEmpty();
+            boolean broken = g.worst() == VerdictCode.APP_BROKEN;
+            boolean measuredOnly = !broken && g.validTrials().isEmpty();
             table.add(List.of(
                     g.key().model(),
                     g.key().scenario(),
                     g.key().load() == null ? "?" : g.key().load().label(),
                     String.valueOf(g.trials().size()),
-                    broken ? Fmt.DASH : Fmt.rps(g.throughput()),
-                    broken ? Fmt.DASH : Fmt.ms(g.p50().mean()),
-                    broken ? Fmt.DASH : Fmt.ms(g.p99().mean()),
+                    broken ? Fmt.DASH : Fmt.rps(measuredOnly ? g.measuredThroughput() : g.throughput()),
+                    broken || measuredOnly ? Fmt.DASH : Fmt.ms(g.p50().mean()),
+                    broken || measuredOnly ? Fmt.DASH : Fmt.ms(g.p99().mean()),
                     Fmt.count(g.errors()),
                     Fmt.count(g.rejections()),
                     g.worst().name()));

@@ -91,7 +91,16 @@ public record TrialGroup(GroupKey key, List<TrialResult> trials) {
     }
 
     public SampleStats stat(ToDoubleFunction<TrialResult> metric) {
-        List<Double> values = validTrials().stream()
+        return stat(validTrials(), metric);
+    }
+
+    /** Throughput over every repetition that measured anything, valid or not: shown greyed, never ranked. */
+    public SampleStats measuredThroughput() {
+        return stat(trials, t -> t.load().throughputRps());
+    }
+
+    private static SampleStats stat(List<TrialResult> trials, ToDoubleFunction<TrialResult> metric) {
+        List<Double> values = trials.stream()
                 .filter(t -> t.load() != null && t.load().latencyMs() != null)
                 .map(metric::applyAsDouble)
                 .toList();

@@ -170,6 +170,7 @@ final class BlockingBackendClient implements AutoCloseable {
             boolean chunked = false;
             boolean close = http10;
             while ((n = in.readLine(8192)) > 0) {
+                l = in.line();
                 int colon = HttpRequestReader.indexOf(l, 0, n, (byte) ':');
                 if (colon <= 0) {
                     return new Result(0, null, "backend: invalid response");

@@ -18,8 +18,8 @@ final class BlockingConnection implements Runnable {
     private static final int IDLE = 0;
     private static final int BUSY = 1;
     private static final int CLOSED = 2;
-    private static final int BUFFER = 8192;
-    private static final int LINGER_MS = 200;
+    /** Socket buffers of each connection; a larger answer is written through, not copied. */
+    private static final int BUFFER = 4096;
 
     private final Socket socket;
     private final BlockingServer server;
@@ -38,12 +38,14 @@ final class BlockingConnection implements Runnable {
     @Override
     public void run() {
         started = true;
+        boolean lingering = false;
         try {
             socket.setTcpNoDelay(true);
             socket.setSoTimeout((int) Defaults.IDLE_TIMEOUT.toMillis());
             InputStream raw = socket.getInputStream();
             HttpInput in = new HttpInput(raw, BUFFER, Defaults.MAX_HEADER_SIZE.toIntExact());
-            HttpResponseWriter out = new HttpResponseWriter(new BufferedOutputStream(socket.getOutputStream(), BUFFER));
+            HttpResponseWriter out =
+                    new HttpResponseWriter(new BufferedOutputStream(socket.getOutputStream(), BUFFER), server::closing);
             HttpRequestReader reader = new HttpRequestReader(in);
             HttpRequest req = new HttpRequest();
             BlockingHandler handler = server.handler();
@@ -62,7 +64,7 @@ final class BlockingConnection implements Runnable {
                                 Contract.errorBody(e.getMessage()),
                                 null,
                                 HttpResponseWriter.Conn.CLOSE);
-                        lingeringClose(socket);
+                        lingering = true;
                     }
                     return;
                 }
@@ -79,7 +81,7 @@ final class BlockingConnection implements Runnable {
                     out.write(500, true, Contract.errorBody("internal error"), null, HttpResponseWriter.Conn.CLOSE);
                     return;
                 }
-                if (!keep || !state.compareAndSet(BUSY, IDLE)) {
+                if (!keep || out.closed() || !state.compareAndSet(BUSY, IDLE)) {
                     return;
                 }
             }
@@ -87,7 +89,11 @@ final class BlockingConnection implements Runnable {
             // the client went away, or stayed idle past the timeout: nothing to answer
         } finally {
             state.set(CLOSED);
-            closeQuietly(socket);
+            if (lingering) {
+                LingeringClose.close(socket);
+            } else {
+                closeQuietly(socket);
+            }
             server.closed(this);
         }
     }
@@ -107,27 +113,6 @@ final class BlockingConnection implements Runnable {
         closeQuietly(socket);
         if (!started) {
             server.closed(this);
-        }
-    }
-
-    /**
-     * Closes after an error answer without resetting it away: sends FIN, then reads what the client still sends for
-     * a moment, so that unread request bytes do not turn the close into a reset that discards the answer.
-     */
-    static void lingeringClose(Socket s) {
-        try {
-            s.shutdownOutput();
-            s.setSoTimeout(LINGER_MS);
-            InputStream in = s.getInputStream();
-            byte[] sink = new byte[BUFFER];
-            long deadline = System.nanoTime() + LINGER_MS * 1_000_000L;
-            while (System.nanoTime() < deadline && in.read(sink) >= 0) {
-                // discard
-            }
-        } catch (IOException ignored) {
-            // closing anyway
-        } finally {
-            closeQuietly(s);
         }
     }
 

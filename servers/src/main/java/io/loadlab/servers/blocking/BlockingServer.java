@@ -124,7 +124,8 @@ abstract class BlockingServer implements RunningServer {
                 if (closing) {
                     return;
                 }
-                continue; // e.g. too many open files: keep serving the connections we have
+                pause(); // e.g. too many open files: keep serving the connections we have, retry shortly
+                continue;
             }
             BlockingConnection c = new BlockingConnection(s, this);
             connections.add(c);
@@ -134,6 +135,14 @@ abstract class BlockingServer implements RunningServer {
                 return;
             }
             dispatch(c);
+        }
+    }
+
+    private static void pause() {
+        try {
+            Thread.sleep(10);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 

@@ -18,19 +18,30 @@ final class HttpInput {
 
     private final InputStream in;
     private final byte[] buf;
-    private final byte[] line;
+    private final int maxLine;
+    private byte[] line;
     private int pos;
     private int limit;
+    private int consumed;
 
     HttpInput(InputStream in, int bufferSize, int maxLine) {
         this.in = in;
         this.buf = new byte[bufferSize];
-        this.line = new byte[maxLine];
+        this.maxLine = maxLine;
+        this.line = new byte[Math.min(maxLine, 256)]; // grown on demand: most lines are short
     }
 
-    /** The bytes of the last line read by {@link #readLine}, without its CRLF (or bare LF). */
+    /**
+     * The bytes of the last line read by {@link #readLine}, without its CRLF (or bare LF). The array may be replaced
+     * by a larger one on the next read: fetch it after each {@link #readLine}.
+     */
     byte[] line() {
         return line;
+    }
+
+    /** The bytes the last {@link #readLine} took from the stream, its line ending included. */
+    int consumed() {
+        return consumed;
     }
 
     /** Bytes already received and not yet consumed (a pipelined request, for instance). */
@@ -48,6 +59,7 @@ final class HttpInput {
      */
     int readLine(int budget) throws IOException {
         int n = 0;
+        consumed = 0;
         boolean started = false;
         while (true) {
             if (pos == limit && !fill()) {
@@ -58,6 +70,7 @@ final class HttpInput {
             }
             started = true;
             byte b = buf[pos++];
+            consumed++;
             if (--budget < 0) {
                 return TOO_LONG;
             }
@@ -65,7 +78,10 @@ final class HttpInput {
                 return n > 0 && line[n - 1] == '\r' ? n - 1 : n;
             }
             if (n == line.length) {
-                return TOO_LONG;
+                if (n >= maxLine) {
+                    return TOO_LONG;
+                }
+                line = java.util.Arrays.copyOf(line, Math.min(maxLine, n * 2));
             }
             line[n++] = b;
         }

@@ -19,6 +19,13 @@ final class HttpRequestReader {
     private static final int MAX_BODY = Defaults.MAX_BODY_SIZE.toIntExact();
     private static final byte[] CONTINUE = "HTTP/1.1 100 Continue\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
 
+    private static final String[] KNOWN_PATHS = {
+        "/plaintext", "/json", "/delay", "/backend", Contract.ZIPCODES_PATH, "/health", "/settings"
+    };
+    private static final byte[][] KNOWN_PATH_BYTES = java.util.Arrays.stream(KNOWN_PATHS)
+            .map(p -> p.getBytes(StandardCharsets.US_ASCII))
+            .toArray(byte[][]::new);
+
     private final HttpInput in;
 
     HttpRequestReader(HttpInput in) {
@@ -40,12 +47,11 @@ final class HttpRequestReader {
             if (n == HttpInput.EOF) {
                 return false;
             }
-            budget -= n + 1;
-        } while (n == 0 && budget > 0);
-        if (n == HttpInput.TOO_LONG || budget <= 0) {
+            budget -= in.consumed();
+        } while (n == 0);
+        if (n == HttpInput.TOO_LONG) {
             throw new HttpParseException(431, Contract.HEADERS_TOO_LARGE);
         }
-        budget -= 1;
         requestLine(req, in.line(), n);
 
         long contentLength = -1;
@@ -62,7 +68,7 @@ final class HttpRequestReader {
             if (n == HttpInput.EOF) {
                 throw new java.io.EOFException("connection closed inside the headers");
             }
-            budget -= n + 2;
+            budget -= in.consumed();
             if (n == 0) {
                 break;
             }
@@ -147,8 +153,18 @@ final class HttpRequestReader {
         req.method = method(l, sp1);
         int q = indexOf(l, sp1 + 1, sp2, (byte) '?');
         int pathEnd = q < 0 ? sp2 : q;
-        req.path = new String(l, sp1 + 1, pathEnd - sp1 - 1, StandardCharsets.US_ASCII);
+        req.path = path(l, sp1 + 1, pathEnd);
         req.query = q < 0 ? null : new String(l, q + 1, sp2 - q - 1, StandardCharsets.US_ASCII);
+    }
+
+    /** The contract's fixed paths as constants, so that the common requests allocate no path. */
+    private static String path(byte[] l, int from, int to) {
+        for (int i = 0; i < KNOWN_PATHS.length; i++) {
+            if (java.util.Arrays.equals(l, from, to, KNOWN_PATH_BYTES[i], 0, KNOWN_PATH_BYTES[i].length)) {
+                return KNOWN_PATHS[i];
+            }
+        }
+        return new String(l, from, to - from, StandardCharsets.US_ASCII);
     }
 
     /** The common methods as constants, so that routing compares without allocating. */

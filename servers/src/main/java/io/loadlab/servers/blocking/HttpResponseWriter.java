@@ -5,6 +5,7 @@ import io.loadlab.servers.http.HttpDate;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.function.BooleanSupplier;
 
 /**
  * The response side of the blocking HTTP/1.1 codec. Status lines and fixed headers are encoded once; the
@@ -27,11 +28,27 @@ final class HttpResponseWriter {
     private static volatile DateLine date = new DateLine("", new byte[0]);
 
     private final OutputStream out;
+    private final BooleanSupplier stopping;
     private final byte[] digits = new byte[20];
+    private boolean closed;
 
     /** @param out the connection's buffered stream; flushed after each response */
     HttpResponseWriter(OutputStream out) {
+        this(out, () -> false);
+    }
+
+    /**
+     * @param stopping true once the server stops: every answer from then on says {@code Connection: close}, even
+     *     one whose request arrived before
+     */
+    HttpResponseWriter(OutputStream out, BooleanSupplier stopping) {
         this.out = out;
+        this.stopping = stopping;
+    }
+
+    /** Whether the last response said {@code Connection: close}: the connection must be closed after it. */
+    boolean closed() {
+        return closed;
     }
 
     OutputStream stream() {
@@ -47,6 +64,10 @@ final class HttpResponseWriter {
      *     {@link Conn#CLOSE} adds {@code Connection: close}
      */
     void write(int status, boolean json, byte[] body, String allow, Conn connection) throws IOException {
+        if (connection != Conn.CLOSE && stopping.getAsBoolean()) {
+            connection = Conn.CLOSE;
+        }
+        closed = connection == Conn.CLOSE;
         out.write(statusLine(status));
         out.write(SERVER);
         out.write(dateLine());

@@ -7,9 +7,7 @@ import java.io.IOException;
 import java.net.Socket;
 import java.util.Map;
 import java.util.concurrent.ArrayBlockingQueue;
-import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 
@@ -20,11 +18,9 @@ import java.util.concurrent.TimeUnit;
  * with {@code Connection: close} at once and closes: the pool fails fast instead of letting latency grow.
  */
 final class ThreadPoolServer extends BlockingServer {
-    private static final long REJECT_CLOSE_DELAY_MS = 200;
     private static final byte[] OVERLOADED = Contract.errorBody(Contract.OVERLOADED);
 
     private final ThreadPoolExecutor pool;
-    private final ScheduledExecutorService closer;
 
     ThreadPoolServer(ServerSpec spec) {
         super(spec);
@@ -39,8 +35,6 @@ final class ThreadPoolServer extends BlockingServer {
                 new ArrayBlockingQueue<>(spec.queue()),
                 Thread.ofPlatform().name("pool-", 0).factory(),
                 new ThreadPoolExecutor.AbortPolicy());
-        closer = Executors.newSingleThreadScheduledExecutor(
-                Thread.ofPlatform().name("reject-closer").daemon().factory());
     }
 
     @Override
@@ -54,37 +48,22 @@ final class ThreadPoolServer extends BlockingServer {
     }
 
     /**
-     * Writes the 503 from the accept thread (a fresh socket's send buffer takes it without blocking), sends FIN,
-     * and closes a moment later after discarding what the client sent, so the answer is not lost to a reset.
+     * Writes the 503 from the accept thread (a fresh socket's send buffer takes it without blocking) and closes
+     * without losing it to a reset.
      */
-    private void reject(Socket s) {
+    private static void reject(Socket s) {
         try {
             new HttpResponseWriter(new BufferedOutputStream(s.getOutputStream(), 512))
                     .write(503, true, OVERLOADED, null, HttpResponseWriter.Conn.CLOSE);
-            s.shutdownOutput();
-            closer.schedule(() -> drainAndClose(s), REJECT_CLOSE_DELAY_MS, TimeUnit.MILLISECONDS);
-        } catch (IOException | RejectedExecutionException e) {
+            LingeringClose.close(s);
+        } catch (IOException e) {
             BlockingConnection.closeQuietly(s);
         }
-    }
-
-    private static void drainAndClose(Socket s) {
-        try {
-            var in = s.getInputStream();
-            int n;
-            while ((n = in.available()) > 0) {
-                in.skipNBytes(n);
-            }
-        } catch (IOException ignored) {
-            // closing anyway
-        }
-        BlockingConnection.closeQuietly(s);
     }
 
     @Override
     void stopThreads(long deadlineNanos) {
         pool.shutdownNow();
-        closer.shutdownNow();
         try {
             pool.awaitTermination(Math.max(1, deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
         } catch (InterruptedException e) {

@@ -19,6 +19,9 @@ public interface AsyncZipCodeStore extends AutoCloseable {
 
     Map<String, Object> settings();
 
+    /** Statements executed so far (SELECT and INSERT), for the lab's WORK_MISMATCH check. */
+    long statements();
+
     @Override
     void close();
 }

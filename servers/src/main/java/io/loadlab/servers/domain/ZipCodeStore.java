@@ -23,6 +23,9 @@ public interface ZipCodeStore extends AutoCloseable {
     /** Pool size, driver, server version — for {@code /settings}. */
     Map<String, Object> settings();
 
+    /** Statements executed so far (SELECT and INSERT), for the lab's WORK_MISMATCH check. */
+    long statements();
+
     @Override
     void close();
 }

@@ -1,0 +1,31 @@
+package io.loadlab.backend;
+
+import io.loadlab.core.Defaults;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.handler.codec.http.HttpDecoderConfig;
+import io.netty.handler.codec.http.HttpRequestDecoder;
+
+/**
+ * A request decoder and the shared handler: no aggregator and no response encoder, since every answer is a
+ * pre-encoded byte array.
+ */
+final class BackendInitializer extends ChannelInitializer<SocketChannel> {
+    private final BackendHandler handler;
+
+    BackendInitializer(BackendHandler handler) {
+        this.handler = handler;
+    }
+
+    @Override
+    protected void initChannel(SocketChannel ch) {
+        int maxHeaders = (int) Defaults.MAX_HEADER_SIZE.bytes();
+        ch.pipeline()
+                .addLast(
+                        "decoder",
+                        new HttpRequestDecoder(new HttpDecoderConfig()
+                                .setMaxInitialLineLength(maxHeaders)
+                                .setMaxHeaderSize(maxHeaders)))
+                .addLast("handler", handler);
+    }
+}

@@ -1,0 +1,140 @@
+package io.loadlab.backend;
+
+import io.loadlab.core.Defaults;
+import io.loadlab.core.UserError;
+import io.loadlab.core.unit.Duration;
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.IoHandlerFactory;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.ServerChannel;
+import io.netty.channel.epoll.Epoll;
+import io.netty.channel.epoll.EpollIoHandler;
+import io.netty.channel.epoll.EpollServerSocketChannel;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.util.concurrent.DefaultThreadFactory;
+import java.net.BindException;
+import java.net.InetSocketAddress;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The slow downstream service: {@code GET /hello} answers {@code Hello, World!} after a delay, on ONE event-loop
+ * thread that both accepts and serves, never blocking (the delay is a task scheduled on the loop). Uses the epoll
+ * transport when available, NIO otherwise.
+ */
+public final class BackendServer implements RunningBackend {
+    private final BackendSpec spec;
+    private final EventLoopGroup group;
+    private final Channel serverChannel;
+    private final BackendCounters counters;
+    private final String transport;
+    private boolean closed;
+
+    private BackendServer(
+            BackendSpec spec, EventLoopGroup group, Channel serverChannel, BackendCounters counters, String transport) {
+        this.spec = spec;
+        this.group = group;
+        this.serverChannel = serverChannel;
+        this.counters = counters;
+        this.transport = transport;
+    }
+
+    /**
+     * Binds and starts serving; returns once the port is bound. A port in use is a {@link UserError} whose message
+     * says how to fix it.
+     */
+    public static RunningBackend start(BackendSpec spec) {
+        boolean epoll = Epoll.isAvailable();
+        IoHandlerFactory io = epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
+        Class<? extends ServerChannel> channel = epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class;
+        EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, new DefaultThreadFactory("backend-loop", true), io);
+        BackendCounters counters = new BackendCounters();
+        ServerBootstrap b = new ServerBootstrap()
+                .group(group)
+                .channel(channel)
+                .option(ChannelOption.SO_BACKLOG, spec.backlog())
+                .option(ChannelOption.SO_REUSEADDR, true)
+                .childOption(ChannelOption.TCP_NODELAY, true)
+                .childHandler(
+                        new BackendInitializer(new BackendHandler(spec.delay().toMillis(), counters)));
+        try {
+            Channel ch = b.bind(new InetSocketAddress(spec.host(), spec.port()))
+                    .syncUninterruptibly()
+                    .channel();
+            return new BackendServer(spec, group, ch, counters, epoll ? "epoll" : "nio");
+        } catch (Exception e) { // Netty rethrows the bind's IOException unchecked
+            group.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+            throw bindError(spec, e);
+        }
+    }
+
+    private static RuntimeException bindError(BackendSpec spec, Exception e) {
+        Throwable t = e;
+        String m = String.valueOf(e.getMessage());
+        if (t instanceof BindException || m.contains("Address already in use")) {
+            return new UserError("port " + spec.port() + " is in use; choose another with --port or 0 for a free one");
+        }
+        if (m.contains("Cannot assign requested address") || m.contains("unresolved")) {
+            return new UserError("cannot listen on " + spec.host() + ": " + m + "; choose a local address with --host");
+        }
+        return new UserError("cannot listen on " + spec.host() + ":" + spec.port() + ": " + e);
+    }
+
+    @Override
+    public String host() {
+        return spec.host();
+    }
+
+    @Override
+    public int port() {
+        return ((InetSocketAddress) serverChannel.localAddress()).getPort();
+    }
+
+    @Override
+    public Duration delay() {
+        return spec.delay();
+    }
+
+    @Override
+    public String transport() {
+        return transport;
+    }
+
+    @Override
+    public long requests() {
+        return counters.requests();
+    }
+
+    /** Delayed answers scheduled and not yet due. */
+    long pendingForTest() {
+        return counters.pending();
+    }
+
+    @Override
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        serverChannel.close().syncUninterruptibly();
+        long graceMs = Math.min(Defaults.GRACEFUL_STOP.toMillis(), spec.delay().toMillis() + 1000);
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(graceMs);
+        while (counters.pending() > 0 && System.nanoTime() < deadline) {
+            try {
+                Thread.sleep(10);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        group.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+    }
+
+    @Override
+    public String toString() {
+        return "backend at " + url() + " (delay " + spec.delay() + ", " + transport + ")";
+    }
+}

@@ -1,0 +1,184 @@
+package io.loadlab.backend;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.loadlab.core.UserError;
+import io.loadlab.core.unit.Duration;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+class BackendServerTest {
+    private RunningBackend backend;
+
+    @AfterEach
+    void stop() {
+        if (backend != null) {
+            backend.close();
+        }
+    }
+
+    private RunningBackend start(long delayMs) {
+        backend = BackendServer.start(BackendSpec.defaults().withDelay(Duration.ofMillis(delayMs)));
+        return backend;
+    }
+
+    @Test
+    void helloAnswersAfterTheDelayWithTheContractHeaders() throws Exception {
+        start(150);
+        try (RawHttp c = new RawHttp(backend.port())) {
+            long t0 = System.nanoTime();
+            RawHttp.Response r = c.get("/hello");
+            long ms = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
+            assertThat(ms).isGreaterThanOrEqualTo(150);
+            assertThat(r.status()).isEqualTo(200);
+            assertThat(r.body()).isEqualTo("Hello, World!");
+            assertThat(r.header("Server")).isEqualTo("loadlab");
+            assertThat(r.header("Content-Type")).isEqualTo("text/plain");
+            assertThat(r.header("Content-Length")).isEqualTo("13");
+            assertThat(r.header("Date")).matches("[A-Z][a-z]{2}, \\d{2} [A-Z][a-z]{2} \\d{4} \\d{2}:\\d{2}:\\d{2} GMT");
+            assertThat(r.header("Connection")).isNull();
+            // keep-alive: the same connection serves the next request; the query overrides the delay
+            t0 = System.nanoTime();
+            assertThat(c.get("/hello?delay_ms=0").body()).isEqualTo("Hello, World!");
+            assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0)).isLessThan(150);
+            assertThat(c.get("/hello?x=1&delay_ms=1").status()).isEqualTo(200);
+        }
+    }
+
+    @Test
+    void delaysDoNotHoldTheThread() throws Exception {
+        java.util.Set<Thread> before = loopThreads();
+        start(300);
+        int n = 100;
+        HttpClient client = HttpClient.newHttpClient();
+        HttpRequest req =
+                HttpRequest.newBuilder(backend.url().resolve("/hello")).build();
+        long t0 = System.nanoTime();
+        List<CompletableFuture<HttpResponse<String>>> all = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            all.add(client.sendAsync(req, HttpResponse.BodyHandlers.ofString()));
+        }
+        for (CompletableFuture<HttpResponse<String>> f : all) {
+            assertThat(f.get(20, TimeUnit.SECONDS).body()).isEqualTo("Hello, World!");
+        }
+        long ms = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
+        // one thread sleeping 300 ms per request would need 30 s
+        assertThat(ms).isLessThan(10_000);
+        assertThat(backend.requests()).isEqualTo(n);
+        java.util.Set<Thread> loops = loopThreads();
+        loops.removeAll(before);
+        assertThat(loops).hasSize(1);
+    }
+
+    private static java.util.Set<Thread> loopThreads() {
+        java.util.Set<Thread> s =
+                new java.util.HashSet<>(Thread.getAllStackTraces().keySet());
+        s.removeIf(t -> !t.getName().startsWith("backend-loop"));
+        return s;
+    }
+
+    @Test
+    void statsCountsAnsweredHellos() throws Exception {
+        start(0);
+        try (RawHttp c = new RawHttp(backend.port())) {
+            for (int i = 0; i < 7; i++) {
+                c.get("/hello");
+            }
+            c.get("/health");
+            c.get("/nope");
+            RawHttp.Response stats = c.get("/stats");
+            assertThat(stats.status()).isEqualTo(200);
+            assertThat(stats.header("Content-Type")).isEqualTo("application/json");
+            assertThat(stats.body()).isEqualTo("{\"requests\":7}");
+        }
+        assertThat(backend.requests()).isEqualTo(7);
+    }
+
+    @Test
+    void errorsAndRoutes() throws Exception {
+        start(0);
+        try (RawHttp c = new RawHttp(backend.port())) {
+            assertThat(c.get("/health").status()).isEqualTo(200);
+            RawHttp.Response nf = c.get("/nope");
+            assertThat(nf.status()).isEqualTo(404);
+            assertThat(nf.body()).contains("\"error\"");
+            assertThat(c.get("/hello?delay_ms=abc").status()).isEqualTo(400);
+            assertThat(c.get("/hello?delay_ms=60001").status()).isEqualTo(400);
+            RawHttp.Response post = c.send("POST /hello HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\nhi")
+                    .read();
+            assertThat(post.status()).isEqualTo(405);
+            assertThat(post.header("Allow")).isEqualTo("GET");
+            assertThat(c.get("/hello").status()).isEqualTo(200); // still usable after the errors above
+        }
+        try (RawHttp c = new RawHttp(backend.port())) {
+            RawHttp.Response bad = c.send("THIS IS NOT HTTP\r\n\r\n").read();
+            assertThat(bad.status()).isEqualTo(400);
+            assertThat(bad.header("Connection")).isEqualTo("close");
+            assertThat(c.closedByServer()).isTrue();
+        }
+        try (RawHttp c = new RawHttp(backend.port())) {
+            RawHttp.Response big = c.send("GET /hello HTTP/1.1\r\nX: " + "a".repeat(9000) + "\r\n\r\n")
+                    .read();
+            assertThat(big.status()).isEqualTo(431);
+            assertThat(c.closedByServer()).isTrue();
+        }
+    }
+
+    @Test
+    void connectionHandling() throws Exception {
+        start(0);
+        try (RawHttp c = new RawHttp(backend.port())) {
+            RawHttp.Response r =
+                    c.send("GET /hello HTTP/1.1\r\nConnection: close\r\n\r\n").read();
+            assertThat(r.header("Connection")).isEqualTo("close");
+            assertThat(c.closedByServer()).isTrue();
+        }
+        try (RawHttp c = new RawHttp(backend.port())) {
+            c.send("GET /hello HTTP/1.0\r\n\r\n").read();
+            assertThat(c.closedByServer()).isTrue();
+        }
+        try (RawHttp c = new RawHttp(backend.port())) {
+            RawHttp.Response r = c.send("GET /hello HTTP/1.0\r\nConnection: Keep-Alive\r\n\r\n")
+                    .read();
+            assertThat(r.header("Connection")).isEqualTo("keep-alive");
+            assertThat(c.send("GET /hello HTTP/1.0\r\nConnection: keep-alive\r\n\r\n")
+                            .read()
+                            .status())
+                    .isEqualTo(200);
+        }
+    }
+
+    @Test
+    void portInUseIsAUserErrorThatSaysWhatToDo() {
+        start(0);
+        int taken = backend.port();
+        assertThatThrownBy(() -> BackendServer.start(BackendSpec.defaults().withPort(taken)))
+                .isInstanceOf(UserError.class)
+                .hasMessage("port " + taken + " is in use; choose another with --port or 0 for a free one");
+    }
+
+    @Test
+    void closeLetsScheduledAnswersGoOut() throws Exception {
+        start(400);
+        HttpClient client = HttpClient.newHttpClient();
+        CompletableFuture<HttpResponse<String>> pending = client.sendAsync(
+                HttpRequest.newBuilder(URI.create(backend.url() + "/hello")).build(),
+                HttpResponse.BodyHandlers.ofString());
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (((BackendServer) backend).pendingForTest() == 0 && System.nanoTime() < deadline) {
+            Thread.sleep(5);
+        }
+        backend.close();
+        assertThat(pending.get(5, TimeUnit.SECONDS).body()).isEqualTo("Hello, World!");
+        assertThat(backend.requests()).isEqualTo(1);
+    }
+}

@@ -1,0 +1,73 @@
+# Shared by the bench scripts: installs nginx and wrk from Debian packages when missing, and starts a private nginx
+# (its own config in a temp dir, 127.0.0.1, a free port, `return 200 "Hello, World!"`), pinned with taskset and
+# stopped by PID at exit. Source it; then call start_nginx CPU WORKER_CONNECTIONS.
+
+need_packages() {
+  local missing=()
+  for p in "$@"; do
+    case $p in
+      nginx) command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || missing+=(nginx) ;;
+      *) command -v "$p" >/dev/null || missing+=("$p") ;;
+    esac
+  done
+  if [ ${#missing[@]} -gt 0 ]; then
+    echo "installing ${missing[*]} (apt-get) ..." >&2
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+  fi
+}
+
+free_port() {
+  python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+}
+
+start_nginx() {
+  local cpu=$1 worker_connections=$2
+  BENCH_TMP=$(mktemp -d /tmp/loadlab-bench.XXXXXX)
+  NGINX_PORT=$(free_port)
+  cat >"$BENCH_TMP/nginx.conf" <<CONF
+daemon off;
+master_process on;
+worker_processes 1;
+worker_rlimit_nofile 20000;
+pid $BENCH_TMP/nginx.pid;
+error_log $BENCH_TMP/error.log warn;
+events { worker_connections $worker_connections; multi_accept on; }
+http {
+  access_log off;
+  keepalive_requests 100000000;
+  keepalive_timeout 300s;
+  client_body_temp_path $BENCH_TMP/body;
+  proxy_temp_path $BENCH_TMP/proxy;
+  fastcgi_temp_path $BENCH_TMP/fastcgi;
+  uwsgi_temp_path $BENCH_TMP/uwsgi;
+  scgi_temp_path $BENCH_TMP/scgi;
+  server {
+    listen 127.0.0.1:$NGINX_PORT backlog=16384;
+    location / { default_type text/plain; return 200 "Hello, World!"; }
+  }
+}
+CONF
+  local nginx_bin
+  nginx_bin=$(command -v nginx || echo /usr/sbin/nginx)
+  taskset -c "$cpu" "$nginx_bin" -c "$BENCH_TMP/nginx.conf" -p "$BENCH_TMP" -e "$BENCH_TMP/error.log" &
+  NGINX_PID=$!
+  trap stop_nginx EXIT INT TERM
+  for _ in $(seq 50); do
+    if curl -fsS "http://127.0.0.1:$NGINX_PORT/" >/dev/null 2>&1 || \
+       (exec 3<>"/dev/tcp/127.0.0.1/$NGINX_PORT") 2>/dev/null; then
+      break
+    fi
+    sleep 0.1
+  done
+  NGINX_URL="http://127.0.0.1:$NGINX_PORT/"
+  echo "nginx $NGINX_PID on CPU $cpu at $NGINX_URL" >&2
+}
+
+stop_nginx() {
+  if [ -n "${NGINX_PID:-}" ]; then
+    kill "$NGINX_PID" 2>/dev/null || true
+    wait "$NGINX_PID" 2>/dev/null || true
+    NGINX_PID=
+  fi
+  [ -n "${BENCH_TMP:-}" ] && rm -rf "$BENCH_TMP"
+}

@@ -1,0 +1,26 @@
+package io.loadlab.cli;
+
+import io.loadlab.core.Defaults;
+import picocli.CommandLine.IDefaultValueProvider;
+import picocli.CommandLine.Model.ArgSpec;
+import picocli.CommandLine.Model.OptionSpec;
+
+/** Feeds {@code loadlab load}'s defaults from {@link Defaults}, so the help's ${DEFAULT-VALUE} quotes them. */
+final class LoadDefaults implements IDefaultValueProvider {
+    @Override
+    public String defaultValue(ArgSpec arg) {
+        if (!(arg instanceof OptionSpec o)) {
+            return null;
+        }
+        return switch (o.longestName()) {
+            case "--connections" -> Integer.toString(Defaults.CONNECTIONS);
+            case "--threads" -> Integer.toString(Defaults.threads());
+            case "--duration" -> Defaults.DURATION.toString();
+            case "--timeout" -> Defaults.TIMEOUT.toString();
+            case "--warmup" -> Defaults.WARMUP.toString();
+            case "--max-connections" -> Integer.toString(Defaults.OPEN_MAX_CONNECTIONS);
+            case "--method" -> "GET";
+            default -> null;
+        };
+    }
+}

@@ -1,0 +1,205 @@
+package io.loadlab.cli;
+
+import io.loadlab.core.Defaults;
+import io.loadlab.core.UserError;
+import io.loadlab.core.result.LoadLevel;
+import io.loadlab.core.unit.Duration;
+import io.loadlab.core.unit.Rate;
+import io.loadlab.lab.spec.CpuSplit;
+import io.loadlab.lab.spec.ExperimentSpec;
+import io.loadlab.lab.spec.ExternalServer;
+import io.loadlab.lab.spec.Models;
+import io.loadlab.lab.spec.ScenarioKind;
+import io.loadlab.lab.spec.ScenarioSpec;
+import io.loadlab.lab.spec.SuiteSpec;
+import io.loadlab.lab.spec.Thresholds;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import picocli.CommandLine.Option;
+
+/** The flags of {@code loadlab run}: ad-hoc experiments and overrides of a suite's settings. */
+final class RunOptions {
+    @Option(
+            names = "--scenario",
+            paramLabel = "S",
+            description = "Run one ad-hoc experiment: plaintext, json, delay, mixed, backend or crud.")
+    String scenario;
+
+    @Option(
+            names = {"-m", "--model"},
+            split = ",",
+            paramLabel = "M",
+            description = "Models of the ad-hoc experiment, comma-separated, or 'all' (default: all).")
+    List<String> models;
+
+    @Option(
+            names = {"-c", "--connections"},
+            split = ",",
+            paramLabel = "N",
+            description =
+                    "Connections, comma-separated for several load levels (default: " + Defaults.CONNECTIONS + ").")
+    List<Integer> connections;
+
+    @Option(
+            names = {"-R", "--rate"},
+            split = ",",
+            paramLabel = "RATE",
+            description = "Open model: requests per second, comma-separated; -c is then the connection cap.")
+    List<String> rates;
+
+    @Option(
+            names = {"-d", "--duration"},
+            paramLabel = "DURATION",
+            description = "Measured duration of each trial (ad hoc default: 10s).")
+    String duration;
+
+    @Option(
+            names = {"-w", "--warmup"},
+            paramLabel = "DURATION",
+            description = "Discarded warm-up before each trial (ad hoc default: 2s).")
+    String warmup;
+
+    @Option(
+            names = "--repetitions",
+            paramLabel = "N",
+            description =
+                    "Trials per model and load level, each on a fresh server (default: " + Defaults.REPETITIONS + ").")
+    Integer repetitions;
+
+    @Option(
+            names = "--delay",
+            paramLabel = "DURATION",
+            description = "The delay of the delay scenario and the slow request of mixed (default: 100ms).")
+    String delay;
+
+    @Option(
+            names = "--backend-delay",
+            paramLabel = "DURATION",
+            description = "The backend's answer delay (default: 100ms).")
+    String backendDelay;
+
+    @Option(
+            names = "--server-cmd",
+            paramLabel = "CMD",
+            description = "Benchmark your own server: the shell command that starts it (needs --server-url).")
+    String serverCmd;
+
+    @Option(
+            names = "--server-url",
+            paramLabel = "URL",
+            description = "The base URL your server answers on, e.g. http://127.0.0.1:8080.")
+    String serverUrl;
+
+    @Option(
+            names = "--backend-cmd",
+            paramLabel = "CMD",
+            description = "Start this instead of 'loadlab backend' (it must print the same JSON line).")
+    String backendCmd;
+
+    @Option(
+            names = "--db-url",
+            paramLabel = "URL",
+            description = "Use this PostgreSQL (postgresql://user:pw@host:port/db) instead of the embedded one.")
+    String dbUrl;
+
+    @Option(
+            names = "--cpus",
+            paramLabel = "SERVER:LOADGEN:DEPS",
+            description = "CPU lists (taskset syntax) of the server, the load generator and the dependencies,"
+                    + " e.g. 1:0:0 or 2-3:0-1:0 (default: server on the upper half, the rest on the lower half).")
+    String cpus;
+
+    @Option(
+            names = "--results",
+            paramLabel = "DIR",
+            description = "Directory of the results (default: " + Defaults.RESULTS_DIR + ").")
+    Path results;
+
+    @Option(names = "--jvm-flag", paramLabel = "FLAG", description = "A JVM flag of every child JVM (repeatable).")
+    List<String> jvmFlags;
+
+    boolean adHoc() {
+        return scenario != null || serverCmd != null;
+    }
+
+    SuiteSpec adHocSuite() {
+        if (serverCmd != null && serverUrl == null) {
+            throw new UserError("--server-cmd needs --server-url, the base URL the server answers on");
+        }
+        if (scenario == null) {
+            throw new UserError("--server-cmd needs --scenario (plaintext, json, delay, mixed, backend or crud)");
+        }
+        ScenarioSpec s = ScenarioSpec.of(ScenarioKind.parse(scenario));
+        if (delay != null) {
+            s = s.withDelay(Duration.parse(delay));
+        }
+        List<Integer> conns = connections == null ? List.of(Defaults.CONNECTIONS) : connections;
+        List<LoadLevel> loads = new ArrayList<>();
+        if (rates != null) {
+            for (String r : rates) {
+                loads.add(new LoadLevel(conns.get(0), Rate.parse(r).perSecond()));
+            }
+        } else {
+            conns.forEach(c -> loads.add(new LoadLevel(c, null)));
+        }
+        List<String> ms = serverCmd != null
+                ? List.of(Models.EXTERNAL)
+                : models == null || models.contains("all") ? Models.ALL : models;
+        for (String m : ms) {
+            if (!m.equals(Models.EXTERNAL) && !Models.ALL.contains(m)) {
+                throw new UserError("unknown model '" + m + "': expected 'all' or one of " + Models.ALL);
+            }
+        }
+        ExperimentSpec e = new ExperimentSpec(s.kind().id(), s, ms, loads, Map.of());
+        return new SuiteSpec(
+                "adhoc",
+                "ad-hoc: " + String.join(",", ms) + " " + s.label(),
+                warmup != null ? Duration.parse(warmup) : Duration.ofSeconds(2),
+                duration != null ? Duration.parse(duration) : Defaults.DURATION,
+                repetitions != null ? repetitions : Defaults.REPETITIONS,
+                null,
+                Thresholds.DEFAULTS,
+                Defaults.BACKEND_DELAY,
+                List.of(e),
+                Path.of(Defaults.RESULTS_DIR),
+                null,
+                serverCmd == null ? null : new ExternalServer(serverCmd, serverUrl),
+                null,
+                List.of());
+    }
+
+    /** Applies the overrides that make sense for a suite file too. */
+    SuiteSpec apply(SuiteSpec s) {
+        if (!adHoc() && (duration != null || warmup != null || repetitions != null)) {
+            s = s.withTiming(
+                    warmup != null ? Duration.parse(warmup) : s.warmup(),
+                    duration != null ? Duration.parse(duration) : s.duration(),
+                    repetitions != null ? repetitions : s.repetitions());
+        }
+        if (backendDelay != null) {
+            s = s.withBackendDelay(Duration.parse(backendDelay));
+        }
+        if (cpus != null) {
+            String[] p = cpus.split(":", -1);
+            if (p.length != 3) {
+                throw new UserError("--cpus wants SERVER:LOADGEN:DEPS CPU lists, e.g. 1:0:0, got '" + cpus + "'");
+            }
+            s = s.withCpus(new CpuSplit(p[0], p[1], p[2]));
+        }
+        if (results != null) {
+            s = s.withResultsRoot(results);
+        }
+        if (dbUrl != null) {
+            s = s.withDbUrl(dbUrl);
+        }
+        if (backendCmd != null) {
+            s = s.withBackendCommand(backendCmd);
+        }
+        if (jvmFlags != null) {
+            s = s.withJvmFlags(jvmFlags);
+        }
+        return s;
+    }
+}

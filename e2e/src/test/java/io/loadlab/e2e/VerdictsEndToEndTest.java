@@ -1,0 +1,137 @@
+package io.loadlab.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.loadlab.core.result.SuiteResults;
+import io.loadlab.core.result.TrialResult;
+import io.loadlab.core.result.Verdict;
+import io.loadlab.core.result.VerdictCode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Each verdict fires on a purpose-built bad case, through {@code loadlab run --server-cmd} exactly as a user runs
+ * it: fake servers that hang, crash or answer wrong, a starved load generator, a saturated backend.
+ */
+class VerdictsEndToEndTest {
+    static List<VerdictCode> codes(TrialResult t) {
+        return t.verdicts().stream().map(Verdict::code).toList();
+    }
+
+    static List<String> adHoc(int port, String mode, String scenario, String connections, String... more) {
+        List<String> args = new java.util.ArrayList<>(List.of(
+                "run",
+                "--server-cmd",
+                LabRun.fakeServer(port, mode),
+                "--server-url",
+                "http://127.0.0.1:" + port,
+                "--scenario",
+                scenario,
+                "-c",
+                connections,
+                "-d",
+                "2s",
+                "-w",
+                "0"));
+        args.addAll(List.of(more));
+        return args;
+    }
+
+    @Test
+    void aServerThatStopsAnsweringNeverGetsACleanNumber(@TempDir Path tmp) throws Exception {
+        int port = LabRun.freePort();
+        LabRun r = LabRun.run(tmp, 120, adHoc(port, "stop-after=20", "plaintext", "4"));
+        TrialResult t = r.suiteResults().trials().get(0);
+        assertThat(t.worstVerdict()).as(r.output()).isIn(VerdictCode.APP_BROKEN, VerdictCode.ERRORS);
+        assertThat(t.valid()).isFalse();
+        assertThat(r.output()).containsPattern("external +plaintext +4 conn .*(ERRORS|APP_BROKEN)");
+        assertThat(r.process.exitValue()).isEqualTo(1);
+        assertThat(LabRun.processesOf(r.suiteDir())).isEmpty();
+    }
+
+    @Test
+    void aWrongBodyIsAppBrokenWithTheFailingCheckAndNoThroughput(@TempDir Path tmp) throws Exception {
+        int port = LabRun.freePort();
+        LabRun r = LabRun.run(tmp, 120, adHoc(port, "wrong-body", "plaintext", "4"));
+        TrialResult t = r.suiteResults().trials().get(0);
+        assertThat(codes(t)).containsExactly(VerdictCode.APP_BROKEN);
+        assertThat(t.validation().failure()).contains("GET /plaintext body is 'Hello, World!'", "Hello, Moon!");
+        assertThat(t.load()).isNull();
+        assertThat(r.output()).containsPattern("external +plaintext +4 conn +— +— +— +— +APP_BROKEN");
+    }
+
+    @Test
+    void aStarvedLoadGeneratorIsLoadgenSaturated(@TempDir Path tmp) throws Exception {
+        assumeTrue(
+                Runtime.getRuntime().availableProcessors() >= 2 && Files.isExecutable(Path.of("/usr/bin/taskset")),
+                "needs 2 CPUs and taskset to pin the load generator beside a busy loop");
+        // Two spinning threads on CPU 0, where the load generator is pinned: CPU 0 is never idle.
+        Process busy = new ProcessBuilder(
+                        "taskset", "-c", "0", LabRun.JAVA, "-cp", LabRun.CP, "io.loadlab.e2e.fake.BusyLoop", "2")
+                .redirectErrorStream(true)
+                .redirectOutput(tmp.resolve("busy.log").toFile())
+                .start();
+        try {
+            int port = LabRun.freePort();
+            LabRun r = LabRun.run(tmp.resolve("results"), 120, adHoc(port, "ok", "plaintext", "4", "--cpus", "1:0:0"));
+            TrialResult t = r.suiteResults().trials().get(0);
+            assertThat(codes(t)).as(r.output()).contains(VerdictCode.LOADGEN_SATURATED);
+            Verdict v = t.verdicts().stream()
+                    .filter(x -> x.code() == VerdictCode.LOADGEN_SATURATED)
+                    .findFirst()
+                    .orElseThrow();
+            assertThat(v.reason()).contains("load generator's CPU 0", "idle");
+        } finally {
+            busy.destroyForcibly().waitFor();
+        }
+    }
+
+    @Test
+    void aSaturatedBackendIsDependencyBound(@TempDir Path tmp) throws Exception {
+        assumeTrue(Runtime.getRuntime().availableProcessors() >= 2, "needs 2 CPUs to give the backend its own");
+        int port = LabRun.freePort();
+        // One thread burning 5 ms of CPU per call: 8 connections keep it busy all the time.
+        String backend = LabRun.JAVA + " -cp " + LabRun.CP + " io.loadlab.e2e.fake.FakeBackend 5";
+        LabRun r = LabRun.run(
+                tmp, 120, adHoc(port, "ok", "backend", "8", "--backend-cmd", backend, "--cpus", "0:0:1", "-d", "3s"));
+        TrialResult t = r.suiteResults().trials().get(0);
+        assertThat(codes(t)).as(r.output()).contains(VerdictCode.DEPENDENCY_BOUND);
+        assertThat(t.processes()).anySatisfy(p -> {
+            assertThat(p.role()).isEqualTo("backend");
+            assertThat(p.cpuMean()).isGreaterThan(0.9);
+        });
+        assertThat(t.dependencyWork()).containsKey("backend_calls");
+    }
+
+    @Test
+    void answersThatSkipTheBackendAreAWorkMismatch(@TempDir Path tmp) throws Exception {
+        int port = LabRun.freePort();
+        String backend = LabRun.JAVA + " -cp " + LabRun.CP + " io.loadlab.e2e.fake.FakeBackend 0";
+        LabRun r = LabRun.run(tmp, 120, adHoc(port, "no-backend", "backend", "4", "--backend-cmd", backend));
+        TrialResult t = r.suiteResults().trials().get(0);
+        assertThat(codes(t)).as(r.output()).contains(VerdictCode.WORK_MISMATCH);
+        assertThat(t.dependencyWork().get("backend_calls")).isZero();
+    }
+
+    @Test
+    void aServerKilledMidTrialIsErrorsTheSuiteGoesOnAndNothingIsOrphaned(@TempDir Path tmp) throws Exception {
+        int port = LabRun.freePort();
+        LabRun r = LabRun.run(tmp, 150, adHoc(port, "die-after-ms=1500", "plaintext", "4,8", "-d", "3s"));
+        SuiteResults s = r.suiteResults();
+        assertThat(s.status()).isEqualTo(SuiteResults.COMPLETE);
+        assertThat(s.trials()).hasSize(2);
+        for (TrialResult t : s.trials()) {
+            assertThat(codes(t)).as(r.output()).contains(VerdictCode.ERRORS);
+            assertThat(t.verdicts().get(0).reason()).contains("exited");
+        }
+        assertThat(LabRun.processesOf(r.suiteDir())).isEmpty();
+        assertThat(LabRun.portFree(port)).isTrue();
+        Path trial = r.suiteDir().resolve(s.trials().get(0).files().get("dir"));
+        assertThat(trial.resolve("server.log")).exists();
+        assertThat(trial.resolve("loadgen.log")).exists();
+    }
+}

@@ -1,0 +1,37 @@
+package io.loadlab.lab;
+
+import io.loadlab.core.result.SuiteResults;
+import io.loadlab.core.result.TrialResult;
+import io.loadlab.lab.spec.SuiteSpec;
+import java.nio.file.Path;
+
+/**
+ * What the lab tells its user while it runs; every method is called from the lab's thread, in order, except
+ * {@link #interrupted()}, which comes from the shutdown hook. Implementations must not block for long.
+ */
+public interface LabListener {
+    /** Trial phases, in order. */
+    enum Phase {
+        STARTING,
+        VALIDATING,
+        WARMUP,
+        MEASURING,
+        JUDGING
+    }
+
+    default void suiteStarted(SuiteSpec spec, Path dir, int trials, double estimatedSeconds) {}
+
+    default void note(String line) {}
+
+    default void trialStarted(int index, int total, TrialPlan plan) {}
+
+    default void phase(TrialPlan plan, Phase phase) {}
+
+    default void trialFinished(int index, int total, TrialResult result) {}
+
+    default void suiteFinished(SuiteResults results, Path dir) {}
+
+    default void interrupted() {}
+
+    LabListener SILENT = new LabListener() {};
+}

@@ -1,0 +1,309 @@
+package io.loadlab.lab;
+
+import io.loadlab.core.Defaults;
+import io.loadlab.core.UserError;
+import io.loadlab.core.data.ZipCode;
+import io.loadlab.core.data.ZipCodes;
+import io.loadlab.core.result.Ceiling;
+import io.loadlab.core.result.LoadReport;
+import io.loadlab.core.result.MachineSample;
+import io.loadlab.core.result.ProcessSeries;
+import io.loadlab.core.result.TrialResult;
+import io.loadlab.core.result.ValidationResult;
+import io.loadlab.core.result.Verdict;
+import io.loadlab.core.unit.Duration;
+import io.loadlab.lab.LabListener.Phase;
+import io.loadlab.lab.deps.Http;
+import io.loadlab.lab.load.LoadRun;
+import io.loadlab.lab.load.ScenarioFiles;
+import io.loadlab.lab.proc.Child;
+import io.loadlab.lab.proc.ChildLauncher;
+import io.loadlab.lab.sample.Sampler;
+import io.loadlab.lab.spec.ScenarioKind;
+import io.loadlab.lab.spec.ScenarioSpec;
+import io.loadlab.lab.validate.Validator;
+import io.loadlab.lab.verdict.Evidence;
+import io.loadlab.lab.verdict.Verdicts;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Runs one trial: a fresh pinned server, {@code /health}, validation, warm-up (a separate, discarded load run),
+ * the measured run with the sampler on, then the server stopped by PID and the trial judged. Whatever happens, the
+ * server is stopped before this returns. Blocking; one trial at a time.
+ */
+final class TrialRunner {
+    private static final long SETTLE_MILLIS = 300;
+    /** A user's own server finds the suite's backend and database in these environment variables. */
+    static final String BACKEND_URL_ENV = "LOADLAB_BACKEND_URL";
+
+    static final String DB_URL_ENV = "LOADLAB_DB_URL";
+
+    private final SuiteContext ctx;
+
+    TrialRunner(SuiteContext ctx) {
+        this.ctx = ctx;
+    }
+
+    TrialResult run(TrialPlan plan) throws IOException, InterruptedException {
+        Path dir = ctx.store().trialDir(plan.id());
+        String startedAt = Instant.now().toString();
+        ScenarioSpec scenario = plan.experiment().scenario();
+        Map<String, String> files = new LinkedHashMap<>();
+        files.put("dir", ctx.store().dir().relativize(dir).toString());
+        ctx.listener().phase(plan, Phase.STARTING);
+        Child server;
+        String url;
+        try {
+            server = startServer(plan, dir);
+            url = serverUrl(server);
+            files.put("server_log", rel(dir.resolve("server.log")));
+            boolean ready = Http.awaitReady(url + "/health", !external(), server.process(), Defaults.STARTUP_TIMEOUT);
+            if (!ready) {
+                String why = server.alive()
+                        ? "did not answer " + url + "/health within " + Defaults.STARTUP_TIMEOUT
+                        : "exited with status " + server.process().exitValue() + " at start";
+                ctx.registry().stop(server.process().toHandle());
+                return broken(plan, startedAt, "the server " + why + ": " + ChildLauncher.tail(server.log()), files);
+            }
+        } catch (UserError e) {
+            return broken(plan, startedAt, "the server did not start: " + e.getMessage(), files);
+        }
+        try {
+            return measure(plan, dir, server, url, startedAt, files);
+        } finally {
+            ctx.registry().stop(server.process().toHandle());
+        }
+    }
+
+    private TrialResult measure(
+            TrialPlan plan, Path dir, Child server, String url, String startedAt, Map<String, String> files)
+            throws IOException, InterruptedException {
+        ScenarioSpec scenario = plan.experiment().scenario();
+        ctx.listener().phase(plan, Phase.VALIDATING);
+        Validator validator = new Validator(url, !external());
+        List<ZipCode> rows =
+                scenario.kind() == ScenarioKind.CRUD ? ZipCodes.generate(Defaults.SEED, scenario.keys()) : List.of();
+        ValidationResult validation = validator.validate(
+                scenario, rows.isEmpty() ? null : rows.get(0), rows.isEmpty() ? null : rows.get(rows.size() - 1));
+        Map<String, Object> settings = new LinkedHashMap<>(server.announced());
+        settings.putAll(validator.settings());
+        if (!validation.passed()) {
+            return result(plan, startedAt, validation, null, settings, List.of(), List.of(), null, null, files);
+        }
+        LoadRun load = new LoadRun(ctx.launcher(), ctx.cpus().loadgen());
+        Duration warmup = ctx.spec().warmup();
+        if (warmup != null && warmup.nanos() >= 1_000_000_000L) {
+            ctx.listener().phase(plan, Phase.WARMUP);
+            List<String> args = LoadRun.args(url, scenario, plan.level(), warmup, dir, "warmup");
+            Child w = load.start(args, dir, "loadgen-warmup");
+            LoadRun.await(w, dir.resolve("warmup.json"), warmup.plus(Duration.ofSeconds(60)));
+            ctx.registry().stop(w.process().toHandle());
+        }
+        if (scenario.kind() == ScenarioKind.CRUD && ctx.database() != null) {
+            resetDatabase(scenario, rows);
+        }
+        Map<String, Long> before = work(scenario);
+        ctx.listener().phase(plan, Phase.MEASURING);
+        Duration duration = ctx.spec().duration();
+        List<String> args = LoadRun.args(url, scenario, plan.level(), duration, dir, "load");
+        Child gen = load.start(args, dir, "loadgen");
+        files.put("load_json", rel(dir.resolve("load.json")));
+        files.put("hlog", rel(dir.resolve("load.hlog")));
+        files.put("loadgen_log", rel(dir.resolve("loadgen.log")));
+        Sampler sampler = new Sampler(watched(server, gen), Defaults.INTERVAL.toMillis());
+        sampler.start();
+        LoadReport report;
+        try {
+            report = LoadRun.await(gen, dir.resolve("load.json"), duration.plus(Duration.ofSeconds(60)));
+        } finally {
+            sampler.stop();
+            ctx.registry().stop(gen.process().toHandle());
+        }
+        ctx.listener().phase(plan, Phase.JUDGING);
+        Integer serverExit = server.alive() ? null : server.process().exitValue();
+        Map<String, Long> work = delta(before, work(scenario));
+        // The first second holds the load generator's JVM start-up, not the measurement.
+        List<ProcessSeries> series =
+                sampler.series().stream().map(TrialRunner::dropFirst).toList();
+        List<MachineSample> machine = sampler.machine();
+        machine = machine.size() > 1 ? machine.subList(1, machine.size()) : machine;
+        return result(plan, startedAt, validation, report, settings, series, machine, work, serverExit, files);
+    }
+
+    private TrialResult result(
+            TrialPlan plan,
+            String startedAt,
+            ValidationResult validation,
+            LoadReport report,
+            Map<String, Object> settings,
+            List<ProcessSeries> series,
+            List<MachineSample> machine,
+            Map<String, Long> work,
+            Integer serverExit,
+            Map<String, String> files) {
+        ScenarioSpec scenario = plan.experiment().scenario();
+        Evidence ev = new Evidence(
+                scenario.kind(),
+                plan.level(),
+                validation,
+                report,
+                series,
+                machine,
+                ctx.cpus().loadgen(),
+                ctx.cpus().dependencies(),
+                work,
+                serverExit);
+        List<Verdict> verdicts = Verdicts.judge(ev, ctx.spec().thresholds());
+        Ceiling ceiling = Ceilings.of(
+                plan.model(), scenario, plan.level(), settings, ctx.spec().backendDelay());
+        return new TrialResult(
+                plan.id(),
+                plan.experiment().name(),
+                plan.model(),
+                scenario.kind().id(),
+                plan.level(),
+                plan.repetition(),
+                startedAt,
+                verdicts,
+                validation,
+                validation.passed() ? report : null,
+                ev.rejections(),
+                ceiling,
+                settings,
+                series,
+                machine,
+                work,
+                files);
+    }
+
+    private TrialResult broken(TrialPlan plan, String startedAt, String why, Map<String, String> files) {
+        ValidationResult v = new ValidationResult(false, List.of(), why);
+        return result(plan, startedAt, v, null, Map.of(), List.of(), List.of(), null, null, files);
+    }
+
+    private Child startServer(TrialPlan plan, Path dir) throws IOException, InterruptedException {
+        if (external()) {
+            Map<String, String> env = new LinkedHashMap<>();
+            if (ctx.backend() != null) {
+                env.put(BACKEND_URL_ENV, ctx.backend().url());
+            }
+            if (ctx.database() != null) {
+                env.put(DB_URL_ENV, ctx.database().uri());
+            }
+            return ctx.launcher()
+                    .start(
+                            "server",
+                            List.of("/bin/sh", "-c", ctx.spec().server().command()),
+                            ctx.cpus().server(),
+                            dir,
+                            env);
+        }
+        List<String> args = new ArrayList<>(List.of(plan.model(), "--port", "0"));
+        ScenarioKind kind = plan.experiment().scenario().kind();
+        if (kind.needsBackend() && ctx.backend() != null) {
+            args.addAll(List.of("--backend-url", ctx.backend().url()));
+        }
+        if (kind.needsDatabase() && ctx.database() != null) {
+            args.addAll(List.of("--db-url", ctx.database().uri()));
+        }
+        plan.experiment().serverOptions().forEach((k, v) -> {
+            args.add("--" + k);
+            args.add(v);
+        });
+        return ctx.launcher()
+                .startAnnounced(
+                        "server",
+                        ctx.launcher().loadlabCommand("serve", args),
+                        ctx.cpus().server(),
+                        dir,
+                        Defaults.STARTUP_TIMEOUT);
+    }
+
+    private String serverUrl(Child server) {
+        if (external()) {
+            return ctx.spec().server().url();
+        }
+        Object host = server.announced().getOrDefault("host", Defaults.HOST);
+        return "http://" + host + ":" + server.port();
+    }
+
+    private boolean external() {
+        return ctx.spec().server() != null;
+    }
+
+    private List<Sampler.Watched> watched(Child server, Child gen) {
+        List<Sampler.Watched> w = new ArrayList<>();
+        w.add(new Sampler.Watched("server", server.pid(), ctx.cpus().server()));
+        w.add(new Sampler.Watched("loadgen", gen.pid(), ctx.cpus().loadgen()));
+        if (ctx.backend() != null) {
+            w.add(new Sampler.Watched(
+                    "backend", ctx.backend().child().pid(), ctx.cpus().dependencies()));
+        }
+        if (ctx.databasePid() > 0) {
+            w.add(new Sampler.Watched("postgres", ctx.databasePid(), ctx.cpus().dependencies()));
+        }
+        return w;
+    }
+
+    private Map<String, Long> work(ScenarioSpec s) throws InterruptedException {
+        Map<String, Long> w = new LinkedHashMap<>();
+        if (s.kind() == ScenarioKind.BACKEND && ctx.backend() != null) {
+            Thread.sleep(ctx.spec().backendDelay().toMillis() + SETTLE_MILLIS);
+            Long n = ctx.backend().requests();
+            if (n != null) {
+                w.put("backend_calls", n);
+            }
+        }
+        if (s.kind() == ScenarioKind.CRUD && ctx.database() != null) {
+            // PostgreSQL publishes a backend's counters at most once a second.
+            Thread.sleep(1_500);
+            try {
+                w.put("db_transactions", ctx.database().commits());
+            } catch (SQLException e) {
+                ctx.listener().note("could not read pg_stat_database: " + e.getMessage());
+            }
+        }
+        return w;
+    }
+
+    private static Map<String, Long> delta(Map<String, Long> before, Map<String, Long> after) {
+        if (before.isEmpty() && after.isEmpty()) {
+            return null;
+        }
+        Map<String, Long> d = new LinkedHashMap<>();
+        after.forEach((k, v) -> {
+            if (before.containsKey(k)) {
+                d.put(k, v - before.get(k));
+            }
+        });
+        return d;
+    }
+
+    private void resetDatabase(ScenarioSpec s, List<ZipCode> rows) throws IOException {
+        try {
+            ctx.database().reset(rows.subList(0, ScenarioFiles.writeFrom(s)));
+        } catch (SQLException e) {
+            throw new IOException("cannot reset the zipcode table: " + e.getMessage(), e);
+        }
+    }
+
+    private static ProcessSeries dropFirst(ProcessSeries p) {
+        if (p.samples().size() < 2) {
+            return p;
+        }
+        return Sampler.summarise(
+                new Sampler.Watched(p.role(), p.pid(), p.cpus()),
+                p.samples().subList(1, p.samples().size()));
+    }
+
+    private String rel(Path p) {
+        return ctx.store().dir().relativize(p).toString();
+    }
+}

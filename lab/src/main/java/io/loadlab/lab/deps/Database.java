@@ -1,0 +1,143 @@
+package io.loadlab.lab.deps;
+
+import io.loadlab.core.UserError;
+import io.loadlab.core.data.ZipCode;
+import java.net.URI;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The lab's own JDBC access to the suite's PostgreSQL: it resets the zip-code table before each measured run (so
+ * every trial does the same work), reads the commit counter that {@code WORK_MISMATCH} checks, and records the
+ * settings that decide durability and speed. Blocking; one short connection per call.
+ */
+public final class Database {
+    static final String TABLE = "create table if not exists zipcode(zip char(5) primary key, type text, city text,"
+            + " state text, county text, timezone text)";
+    static final List<String> SETTINGS = List.of(
+            "server_version",
+            "fsync",
+            "synchronous_commit",
+            "full_page_writes",
+            "shared_buffers",
+            "max_connections",
+            "ssl",
+            "wal_level");
+
+    private final String jdbcUrl;
+    private final String user;
+    private final String password;
+    private final String uri;
+
+    public Database(String jdbcUrl, String user, String password, String uri) {
+        this.jdbcUrl = jdbcUrl;
+        this.user = user;
+        this.password = password;
+        this.uri = uri;
+    }
+
+    /** Accepts {@code postgresql://user[:password]@host:port/db} or {@code jdbc:postgresql://...?user=..}. */
+    public static Database fromUrl(String url) {
+        if (url.startsWith("jdbc:postgresql:")) {
+            return new Database(url, null, null, url);
+        }
+        try {
+            URI u = URI.create(url);
+            if (!"postgresql".equals(u.getScheme()) && !"postgres".equals(u.getScheme())) {
+                throw new IllegalArgumentException("scheme");
+            }
+            String[] info = u.getRawUserInfo() == null
+                    ? new String[0]
+                    : u.getRawUserInfo().split(":", 2);
+            String user = info.length > 0 ? URLDecoder.decode(info[0], StandardCharsets.UTF_8) : null;
+            String pw = info.length > 1 ? URLDecoder.decode(info[1], StandardCharsets.UTF_8) : null;
+            int port = u.getPort() < 0 ? 5432 : u.getPort();
+            String jdbc = "jdbc:postgresql://" + u.getHost() + ":" + port + u.getRawPath();
+            return new Database(jdbc, user, pw, url);
+        } catch (IllegalArgumentException e) {
+            throw new UserError("--db-url '" + url + "' is neither postgresql://user:password@host:port/db nor a"
+                    + " jdbc:postgresql: URL");
+        }
+    }
+
+    /** The URL given to servers ({@code --db-url}). */
+    public String uri() {
+        return uri;
+    }
+
+    private Connection connect() throws SQLException {
+        return user == null
+                ? DriverManager.getConnection(jdbcUrl)
+                : DriverManager.getConnection(jdbcUrl, user, password);
+    }
+
+    /** Fails with a one-line {@link UserError} when the database cannot be reached. */
+    public Map<String, String> settings() {
+        Map<String, String> out = new LinkedHashMap<>();
+        try (Connection c = connect();
+                Statement s = c.createStatement()) {
+            for (String name : SETTINGS) {
+                try (ResultSet r = s.executeQuery("show " + name)) {
+                    if (r.next()) {
+                        out.put(name, r.getString(1));
+                    }
+                }
+            }
+        } catch (SQLException e) {
+            throw new UserError(
+                    "cannot reach PostgreSQL at " + jdbcUrl + ": " + e.getMessage() + "; start it or fix --db-url");
+        }
+        return out;
+    }
+
+    /** Empties the table and inserts {@code rows}, so each measured run starts from the same data. */
+    public void reset(List<ZipCode> rows) throws SQLException {
+        try (Connection c = connect()) {
+            try (Statement s = c.createStatement()) {
+                s.execute(TABLE);
+                s.execute("truncate zipcode");
+            }
+            c.setAutoCommit(false);
+            try (PreparedStatement p = c.prepareStatement("insert into zipcode values (?,?,?,?,?,?)")) {
+                int n = 0;
+                for (ZipCode z : rows) {
+                    p.setString(1, z.zip());
+                    p.setString(2, z.type());
+                    p.setString(3, z.city());
+                    p.setString(4, z.state());
+                    p.setString(5, z.county());
+                    p.setString(6, z.timezone());
+                    p.addBatch();
+                    if (++n % 1000 == 0) {
+                        p.executeBatch();
+                    }
+                }
+                p.executeBatch();
+            }
+            c.commit();
+            try (Statement s = c.createStatement()) {
+                c.setAutoCommit(true);
+                s.execute("analyze zipcode");
+            }
+        }
+    }
+
+    /** Committed transactions of this database so far ({@code pg_stat_database.xact_commit}). */
+    public long commits() throws SQLException {
+        try (Connection c = connect();
+                Statement s = c.createStatement();
+                ResultSet r =
+                        s.executeQuery("select xact_commit from pg_stat_database where datname = current_database()")) {
+            return r.next() ? r.getLong(1) : 0;
+        }
+    }
+}

@@ -1,0 +1,65 @@
+package io.loadlab.lab.deps;
+
+import io.loadlab.core.UserError;
+import io.loadlab.lab.proc.ProcessRegistry;
+import io.loadlab.postgres.EmbeddedPostgres;
+import io.loadlab.postgres.PostgresSpec;
+import io.loadlab.postgres.RunningPostgres;
+import java.io.IOException;
+import java.nio.file.Path;
+
+/** The suite's PostgreSQL: an existing one ({@code --db-url}) or the embedded one, started once per suite. */
+public final class Databases {
+    private Databases() {}
+
+    /** An open database; {@code pid} is the postmaster's when the lab started it, else -1. */
+    public interface Handle extends AutoCloseable {
+        Database database();
+
+        long pid();
+
+        @Override
+        void close();
+    }
+
+    public static Handle open(String dbUrl, ProcessRegistry registry, Path dir) {
+        if (dbUrl != null) {
+            Database d = Database.fromUrl(dbUrl);
+            d.settings(); // fails now, with one line, when it cannot be reached
+            return new Handle() {
+                public Database database() {
+                    return d;
+                }
+
+                public long pid() {
+                    return -1;
+                }
+
+                public void close() {}
+            };
+        }
+        RunningPostgres pg;
+        try {
+            java.nio.file.Files.createDirectories(dir);
+            pg = EmbeddedPostgres.start(PostgresSpec.defaults().withLogFile(dir.resolve("postgres.log")));
+        } catch (IOException e) {
+            throw new UserError("cannot start the embedded PostgreSQL: " + e.getMessage()
+                    + "; pass --db-url to use an existing one");
+        }
+        registry.register(ProcessHandle.of(pg.pid()).orElseThrow());
+        Database d = new Database(pg.jdbcUrl(), pg.user(), pg.password(), pg.uri());
+        return new Handle() {
+            public Database database() {
+                return d;
+            }
+
+            public long pid() {
+                return pg.pid();
+            }
+
+            public void close() {
+                pg.close();
+            }
+        };
+    }
+}

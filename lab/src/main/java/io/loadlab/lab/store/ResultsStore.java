@@ -1,0 +1,118 @@
+package io.loadlab.lab.store;
+
+import io.loadlab.core.Json;
+import io.loadlab.core.result.Environment;
+import io.loadlab.core.result.SuiteResults;
+import io.loadlab.core.result.TrialResult;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One suite's results directory, {@code <root>/<suite>-<yyyyMMdd-HHmmss>/}: {@code environment.json},
+ * {@code results.json} rewritten atomically after each trial, and {@code trials/<id>/} per trial. Once
+ * {@link #close(String)} has run (on Ctrl-C from the shutdown hook) later trials are not added, so a half-finished
+ * trial never lands beside the finished ones. Thread-safe.
+ */
+public final class ResultsStore {
+    private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
+
+    private final Path dir;
+    private final String suite;
+    private final String description;
+    private final String startedAt = Instant.now().toString();
+    private final Map<String, Object> settings;
+    private Map<String, Object> database;
+    private final List<TrialResult> trials = new ArrayList<>();
+    private final List<String> notes = new ArrayList<>();
+    private String status = SuiteResults.RUNNING;
+
+    private ResultsStore(Path dir, String suite, String description, Map<String, Object> settings) {
+        this.dir = dir;
+        this.suite = suite;
+        this.description = description;
+        this.settings = settings;
+    }
+
+    /** Creates a new, uniquely named directory under {@code root}. */
+    public static ResultsStore create(Path root, String suite, String description, Map<String, Object> settings)
+            throws IOException {
+        String stamp = LocalDateTime.now().format(STAMP);
+        Path dir = root.resolve(suite + "-" + stamp);
+        for (int i = 2; Files.exists(dir); i++) {
+            dir = root.resolve(suite + "-" + stamp + "-" + i);
+        }
+        Files.createDirectories(dir.resolve("trials"));
+        ResultsStore s = new ResultsStore(dir.toAbsolutePath(), suite, description, settings);
+        s.write();
+        return s;
+    }
+
+    public Path dir() {
+        return dir;
+    }
+
+    public Path trialDir(String id) {
+        return dir.resolve("trials").resolve(id);
+    }
+
+    public void environment(Environment env) throws IOException {
+        Json.writeAtomically(dir.resolve("environment.json"), env);
+    }
+
+    public synchronized void database(Map<String, Object> db) throws IOException {
+        this.database = db;
+        write();
+    }
+
+    /** A line for the results, such as a load level skipped because the host cannot open that many connections. */
+    public synchronized void note(String line) throws IOException {
+        notes.add(line);
+        write();
+    }
+
+    /** Adds a finished trial and rewrites {@code results.json}; false once the store is closed. */
+    public synchronized boolean add(TrialResult t) throws IOException {
+        if (!status.equals(SuiteResults.RUNNING)) {
+            return false;
+        }
+        trials.add(t);
+        write();
+        return true;
+    }
+
+    /** Ends the suite with {@code status} (complete, interrupted, failed); later calls change nothing. */
+    public synchronized void close(String finalStatus) throws IOException {
+        if (status.equals(SuiteResults.RUNNING)) {
+            status = finalStatus;
+            write();
+        }
+    }
+
+    public synchronized SuiteResults snapshot() {
+        Map<String, Object> s = new java.util.LinkedHashMap<>(settings);
+        if (!notes.isEmpty()) {
+            s.put("notes", List.copyOf(notes));
+        }
+        return new SuiteResults(
+                SuiteResults.SCHEMA_VERSION,
+                suite,
+                description,
+                status,
+                startedAt,
+                status.equals(SuiteResults.RUNNING) ? null : Instant.now().toString(),
+                s,
+                database,
+                List.copyOf(trials));
+    }
+
+    private void write() throws IOException {
+        Json.writeAtomically(dir.resolve("results.json"), snapshot());
+    }
+}

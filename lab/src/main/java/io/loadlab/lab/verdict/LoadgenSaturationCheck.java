@@ -1,0 +1,71 @@
+package io.loadlab.lab.verdict;
+
+import io.loadlab.core.result.LoadReport;
+import io.loadlab.core.result.MachineSample;
+import io.loadlab.core.result.Verdict;
+import io.loadlab.core.result.VerdictCode;
+import io.loadlab.lab.spec.CpuSplit;
+import io.loadlab.lab.spec.Thresholds;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * LOADGEN_SATURATED: a core the load generator runs on was busy beyond {@code 1 - loadgenMinIdle} on average, or
+ * the open model fell short of its target rate. Either way the trial measured the load generator, not the server.
+ */
+final class LoadgenSaturationCheck {
+    private LoadgenSaturationCheck() {}
+
+    static Optional<Verdict> check(Evidence e, Thresholds t) {
+        List<MachineSample> m = e.machine();
+        if (m != null && !m.isEmpty()) {
+            int[] cores = CpuSplit.ids(e.loadgenCpus());
+            if (cores.length == 0) {
+                cores = java.util.stream.IntStream.range(0, m.get(0).idle().size())
+                        .toArray();
+            }
+            for (int core : cores) {
+                double idle = meanIdle(m, core);
+                if (idle >= 0 && idle < t.loadgenMinIdle()) {
+                    return Optional.of(new Verdict(
+                            VerdictCode.LOADGEN_SATURATED,
+                            String.format(
+                                    Locale.ROOT,
+                                    "the load generator's CPU %d was %.0f%% idle (needs %.0f%%): give it more cores"
+                                            + " (cpus: in the suite) or lower the load; this trial measured the load"
+                                            + " generator, not the server",
+                                    core,
+                                    idle * 100,
+                                    t.loadgenMinIdle() * 100)));
+                }
+            }
+        }
+        LoadReport r = e.load();
+        if (r != null && r.targetRps() != null && r.targetRps() > 0) {
+            double achieved = r.throughputRps() / r.targetRps();
+            if (achieved < t.rateTolerance()) {
+                return Optional.of(new Verdict(
+                        VerdictCode.LOADGEN_SATURATED,
+                        String.format(
+                                Locale.ROOT,
+                                "the load generator sent %.0f req/s of the %.0f req/s asked (%.0f%%, needs %.0f%%):"
+                                        + " raise --max-connections or give it more cores; the target was not held",
+                                r.throughputRps(),
+                                r.targetRps(),
+                                achieved * 100,
+                                t.rateTolerance() * 100)));
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** Mean idle fraction of one core over the samples, or -1 when the core was not sampled. */
+    static double meanIdle(List<MachineSample> m, int core) {
+        return m.stream()
+                .filter(s -> s.idle().size() > core)
+                .mapToDouble(s -> s.idle().get(core))
+                .average()
+                .orElse(-1);
+    }
+}

@@ -1,0 +1,149 @@
+package io.loadlab.loadgen;
+
+import io.loadlab.core.result.IntervalStats;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogWriter;
+
+/**
+ * Takes each load thread's interval histograms once per interval (without stopping the threads: the recorders are
+ * wait-free for their writer), merges them per request name and in total, keeps the run totals, writes the
+ * HdrHistogram interval log and makes the {@link IntervalStats} of the timeline.
+ *
+ * <p>Used by one thread, the collector (the caller of {@link LoadGenerator#run}).
+ */
+final class IntervalCollector implements AutoCloseable {
+    private final Worker[] workers;
+    private final String[] names;
+    private final boolean open;
+    private final Histogram[][] recycledLatency;
+    private final Histogram[][] recycledService;
+    final Histogram[] latency;
+    final Histogram[] service;
+    final Histogram totalLatency;
+    final Histogram totalService;
+    private final Histogram interval;
+    private final Histogram intervalByName;
+    private final PrintStream hlogStream;
+    private final HistogramLogWriter hlog;
+    private long errorsSoFar;
+
+    IntervalCollector(Worker[] workers, String[] names, boolean open, Path hlogFile, long startEpochMs) {
+        this.workers = workers;
+        this.names = names;
+        this.open = open;
+        int n = names.length;
+        recycledLatency = new Histogram[workers.length][n];
+        recycledService = new Histogram[workers.length][n];
+        latency = new Histogram[n];
+        service = new Histogram[n];
+        RequestRecorder any = workers[0].recorders[0];
+        for (int i = 0; i < n; i++) {
+            latency[i] = any.newHistogram();
+            service[i] = any.newHistogram();
+        }
+        totalLatency = any.newHistogram();
+        totalService = any.newHistogram();
+        interval = any.newHistogram();
+        intervalByName = any.newHistogram();
+        if (hlogFile != null) {
+            try {
+                Path dir = hlogFile.toAbsolutePath().getParent();
+                Files.createDirectories(dir);
+                hlogStream = new PrintStream(Files.newOutputStream(hlogFile), false, "US-ASCII");
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot write --hlog " + hlogFile + ": " + e.getMessage(), e);
+            }
+            hlog = new HistogramLogWriter(hlogStream);
+            hlog.outputComment("loadlab load: latency in microseconds; one tag per request name, untagged = total");
+            hlog.outputLogFormatVersion();
+            hlog.outputStartTime(startEpochMs);
+            hlog.setBaseTime(startEpochMs);
+            hlog.outputLegend();
+        } else {
+            hlogStream = null;
+            hlog = null;
+        }
+    }
+
+    /** Throws away what was recorded so far (the warm-up). */
+    void discard() {
+        for (int w = 0; w < workers.length; w++) {
+            for (int r = 0; r < names.length; r++) {
+                recycledLatency[w][r] = workers[w].recorders[r].latency.getIntervalHistogram(recycledLatency[w][r]);
+                recycledService[w][r] = workers[w].recorders[r].service.getIntervalHistogram(recycledService[w][r]);
+            }
+        }
+        errorsSoFar = errors();
+    }
+
+    /** Collects the interval {@code [fromS, toS)} (seconds since the measured start). */
+    IntervalStats collect(double fromS, double toS) {
+        interval.reset();
+        for (int r = 0; r < names.length; r++) {
+            intervalByName.reset();
+            for (int w = 0; w < workers.length; w++) {
+                Histogram h = workers[w].recorders[r].latency.getIntervalHistogram(recycledLatency[w][r]);
+                recycledLatency[w][r] = h;
+                intervalByName.add(h);
+                if (open) {
+                    Histogram s = workers[w].recorders[r].service.getIntervalHistogram(recycledService[w][r]);
+                    recycledService[w][r] = s;
+                    service[r].add(s);
+                    totalService.add(s);
+                }
+            }
+            latency[r].add(intervalByName);
+            interval.add(intervalByName);
+            if (hlog != null && names.length > 1) {
+                intervalByName.setTag(names[r]);
+                hlog.outputIntervalHistogram(fromS, toS, intervalByName, 1000.0);
+                intervalByName.setTag(null);
+            }
+        }
+        totalLatency.add(interval);
+        if (hlog != null) {
+            hlog.outputIntervalHistogram(fromS, toS, interval, 1000.0);
+            hlogStream.flush();
+        }
+        long errorsNow = errors();
+        long errs = errorsNow - errorsSoFar;
+        errorsSoFar = errorsNow;
+        long count = interval.getTotalCount();
+        double len = Math.max(1e-9, toS - fromS);
+        return new IntervalStats(
+                round3(toS),
+                count,
+                round3(count / len),
+                count == 0 ? 0 : interval.getValueAtPercentile(50) / 1e3,
+                count == 0 ? 0 : interval.getValueAtPercentile(99) / 1e3,
+                count == 0 ? 0 : interval.getMaxValue() / 1e3,
+                errs);
+    }
+
+    private long errors() {
+        long n = 0;
+        for (Worker w : workers) {
+            n += w.connectErrors;
+            for (RequestRecorder r : w.recorders) {
+                n += r.errorTotal();
+            }
+        }
+        return n;
+    }
+
+    private static double round3(double v) {
+        return Math.round(v * 1000) / 1000.0;
+    }
+
+    @Override
+    public void close() {
+        if (hlogStream != null) {
+            hlogStream.close();
+        }
+    }
+}

@@ -1,0 +1,173 @@
+package io.loadlab.loadgen;
+
+import io.loadlab.core.UserError;
+import io.loadlab.core.proc.ProcFs;
+import io.loadlab.core.proc.ProcessStat;
+import io.loadlab.core.result.IntervalStats;
+import io.loadlab.core.result.LoadReport;
+import io.netty.handler.ssl.SslContext;
+import io.netty.handler.ssl.SslContextBuilder;
+import io.netty.handler.ssl.util.InsecureTrustManagerFactory;
+import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.locks.LockSupport;
+import javax.net.ssl.SSLException;
+
+/**
+ * Runs one load test described by a {@link LoadSpec} and returns what it measured. The calling thread becomes the
+ * collector: it starts one {@link Worker} per load thread, takes interval snapshots each interval, stops the workers
+ * at the end of the measured window (in-flight requests are not counted) and builds the {@link LoadReport}.
+ *
+ * <p>Blocking: returns after warm-up + duration plus the time to close connections (well under the timeout).
+ * Throws {@link UserError} before sending any load when the target cannot be reached.
+ */
+public final class LoadGenerator {
+    private final NanoClock clock;
+
+    private LoadGenerator(NanoClock clock) {
+        this.clock = clock;
+    }
+
+    public static LoadReport run(LoadSpec spec, ProgressListener listener) {
+        return runWithHistograms(spec, listener).report();
+    }
+
+    /** Like {@link #run}, also handing back the merged latency histograms. */
+    public static LoadResult runWithHistograms(LoadSpec spec, ProgressListener listener) {
+        return new LoadGenerator(NanoClock.SYSTEM).execute(spec, listener);
+    }
+
+    /** The transport the load threads will use on this machine. */
+    public static Transport transport() {
+        return Transport.best();
+    }
+
+    private LoadResult execute(LoadSpec spec, ProgressListener listener) {
+        InetSocketAddress remote = Preflight.check(spec);
+        SslContext ssl = spec.target().tls() ? sslContext(spec.insecure()) : null;
+        int[] slotRequests = spec.assign() == LoadSpec.Assign.PER_CONNECTION ? slotRequests(spec) : null;
+        Worker[] workers = new Worker[spec.threads()];
+        for (int i = 0; i < workers.length; i++) {
+            workers[i] = new Worker(i, spec, Transport.best(), ssl, remote, slotRequests, clock, listener);
+        }
+        String[] names = spec.requests().stream().map(RequestSpec::name).toArray(String[]::new);
+        listener.started(Transport.best());
+        long start = clock.nanoTime();
+        long epochMs = System.currentTimeMillis();
+        long t0 = start + spec.warmup().nanos();
+        long t1 = t0 + spec.duration().nanos();
+        List<IntervalStats> intervals = new ArrayList<>();
+        try (IntervalCollector collector = new IntervalCollector(
+                workers,
+                names,
+                spec.open(),
+                spec.hlog(),
+                epochMs + spec.warmup().toMillis())) {
+            for (Worker w : workers) {
+                w.start(start, t0, t1);
+            }
+            if (spec.warmup().nanos() > 0) {
+                sleepUntil(t0);
+                collector.discard();
+            }
+            long cpuAtStart = cpuTicks();
+            long step = spec.interval().nanos();
+            long from = t0;
+            while (from - t1 < 0) {
+                long to = Math.min(from + step, t1);
+                sleepUntil(to);
+                IntervalStats s = collector.collect((from - t0) / 1e9, (to - t0) / 1e9);
+                intervals.add(s);
+                listener.interval(s);
+                from = to;
+            }
+            long cpuAtEnd = cpuTicks();
+            for (Worker w : workers) {
+                w.stop();
+            }
+            awaitAll(workers, spec.timeout().toMillis());
+            IntervalStats tail = collector.collect((t1 - t0) / 1e9, (t1 - t0) / 1e9);
+            if (!intervals.isEmpty() && tail.requests() + tail.errors() > 0) {
+                intervals.set(intervals.size() - 1, merge(intervals.get(intervals.size() - 1), tail));
+            }
+            LoadReport report = new ReportBuilder(spec, workers, collector, names).build(intervals, (t1 - t0) / 1e9);
+            double cpu = cpuAtStart < 0 || cpuAtEnd < 0
+                    ? -1
+                    : (cpuAtEnd - cpuAtStart) / (double) ProcFs.clockTicksPerSecond();
+            return new LoadResult(report, collector.totalLatency, spec.open() ? collector.totalService : null, cpu);
+        } finally {
+            for (Worker w : workers) {
+                w.stop();
+            }
+        }
+    }
+
+    private static long cpuTicks() {
+        return ProcessStat.read(ProcessHandle.current().pid())
+                .map(ProcessStat::totalTicks)
+                .orElse(-1L);
+    }
+
+    private static IntervalStats merge(IntervalStats last, IntervalStats tail) {
+        long n = last.requests() + tail.requests();
+        return new IntervalStats(
+                last.tS(),
+                n,
+                last.throughputRps() * n / Math.max(1, last.requests()),
+                last.p50Ms(),
+                Math.max(last.p99Ms(), tail.p99Ms()),
+                Math.max(last.maxMs(), tail.maxMs()),
+                last.errors() + tail.errors());
+    }
+
+    private void sleepUntil(long deadline) {
+        long left;
+        while ((left = deadline - clock.nanoTime()) > 0) {
+            LockSupport.parkNanos(left);
+        }
+    }
+
+    private static void awaitAll(Worker[] workers, long budgetMs) {
+        long end = System.nanoTime() + budgetMs * 1_000_000;
+        try {
+            for (Worker w : workers) {
+                w.awaitTermination(Math.max(1, (end - System.nanoTime()) / 1_000_000));
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Per-connection assignment: slot {@code j} of {@code n} sends request k where j falls in k's weight share. */
+    static int[] slotRequests(LoadSpec spec) {
+        int n = spec.connections();
+        List<RequestSpec> reqs = spec.requests();
+        int total = reqs.stream().mapToInt(RequestSpec::weight).sum();
+        int[] out = new int[n];
+        for (int j = 0; j < n; j++) {
+            double x = (j + 0.5) * total / n;
+            int acc = 0;
+            for (int k = 0; k < reqs.size(); k++) {
+                acc += reqs.get(k).weight();
+                if (x < acc) {
+                    out[j] = k;
+                    break;
+                }
+            }
+        }
+        return out;
+    }
+
+    private static SslContext sslContext(boolean insecure) {
+        try {
+            SslContextBuilder b = SslContextBuilder.forClient();
+            if (insecure) {
+                b.trustManager(InsecureTrustManagerFactory.INSTANCE);
+            }
+            return b.build();
+        } catch (SSLException e) {
+            throw new UserError("cannot set up TLS: " + e.getMessage());
+        }
+    }
+}

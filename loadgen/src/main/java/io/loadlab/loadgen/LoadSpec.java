@@ -1,0 +1,214 @@
+package io.loadlab.loadgen;
+
+import io.loadlab.core.Defaults;
+import io.loadlab.core.UserError;
+import io.loadlab.core.unit.Duration;
+import io.loadlab.core.unit.Rate;
+import java.net.InetAddress;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * Everything a load run needs, and the engine's only input: the command line builds it, {@link LoadGenerator} reads
+ * nothing else (no arguments, no system properties). Inconsistent settings are rejected here as {@link UserError}s.
+ *
+ * @param rate null for the closed model (each connection sends its next request when the previous response ends);
+ *     otherwise the open model's total request rate
+ * @param connections the closed model's connections; the open model's initial connections
+ * @param maxConnections the open model's cap on connections (a due request with none free opens one up to this)
+ * @param assign how scenario requests are chosen
+ * @param sourceAddresses local addresses bound round-robin; empty = let the kernel choose
+ * @param hlog the HdrHistogram interval log to write, or null
+ */
+public record LoadSpec(
+        Target target,
+        int threads,
+        int connections,
+        int maxConnections,
+        Duration duration,
+        Duration warmup,
+        Duration timeout,
+        Rate rate,
+        List<RequestSpec> requests,
+        Assign assign,
+        long seed,
+        List<InetAddress> sourceAddresses,
+        boolean insecure,
+        Path hlog,
+        String scenarioName,
+        Duration interval) {
+
+    /** How the requests of a scenario are spread. */
+    public enum Assign {
+        /** Each request picks its kind by weight from a seeded generator. */
+        PER_REQUEST,
+        /** Connections are divided among request kinds by weight; each always sends its own (closed model only). */
+        PER_CONNECTION
+    }
+
+    public LoadSpec {
+        requests = List.copyOf(requests);
+        sourceAddresses = List.copyOf(sourceAddresses);
+        if (requests.isEmpty()) {
+            throw new UserError("no request to send; give a URL or a --scenario with at least one request");
+        }
+        if (connections < 1) {
+            throw new UserError("connections must be at least 1, got " + connections + "; raise -c");
+        }
+        if (threads < 1) {
+            throw new UserError("threads must be at least 1, got " + threads + "; raise -t");
+        }
+        if (duration.nanos() < 1_000_000) {
+            throw new UserError("duration must be at least 1ms, got " + duration + "; e.g. -d 10s");
+        }
+        if (timeout.nanos() < 1_000_000) {
+            throw new UserError("timeout must be at least 1ms, got " + timeout + "; e.g. --timeout 10s");
+        }
+        if (rate != null && rate.perSecond() < threads) {
+            throw new UserError("rate " + rate + " is below the thread count " + threads
+                    + ": every thread needs at least 1 request/s; raise -R or lower -t");
+        }
+        if (rate != null && maxConnections < connections) {
+            throw new UserError("--max-connections " + maxConnections + " is below -c " + connections
+                    + "; raise --max-connections");
+        }
+        if (rate != null && assign == Assign.PER_CONNECTION) {
+            throw new UserError("assign: per-connection works only in the closed model; drop -R or use per-request");
+        }
+        threads = Math.min(threads, rate == null ? connections : threads);
+    }
+
+    public boolean open() {
+        return rate != null;
+    }
+
+    public static Builder builder(String url) {
+        return new Builder(Target.parse(url));
+    }
+
+    /** Fills a {@link LoadSpec} with {@link Defaults} for everything not set. Not thread-safe. */
+    public static final class Builder {
+        private final Target target;
+        private int threads = Defaults.threads();
+        private int connections = Defaults.CONNECTIONS;
+        private Integer maxConnections;
+        private Duration duration = Defaults.DURATION;
+        private Duration warmup = Defaults.WARMUP;
+        private Duration timeout = Defaults.TIMEOUT;
+        private Rate rate;
+        private List<RequestSpec> requests;
+        private Assign assign = Assign.PER_REQUEST;
+        private long seed = Defaults.SEED;
+        private List<InetAddress> sourceAddresses = List.of();
+        private boolean insecure;
+        private Path hlog;
+        private String scenarioName;
+        private Duration interval = Defaults.INTERVAL;
+
+        private Builder(Target target) {
+            this.target = target;
+        }
+
+        public Builder threads(int v) {
+            threads = v;
+            return this;
+        }
+
+        public Builder connections(int v) {
+            connections = v;
+            return this;
+        }
+
+        public Builder maxConnections(Integer v) {
+            maxConnections = v;
+            return this;
+        }
+
+        public Builder duration(Duration v) {
+            duration = v;
+            return this;
+        }
+
+        public Builder warmup(Duration v) {
+            warmup = v;
+            return this;
+        }
+
+        public Builder timeout(Duration v) {
+            timeout = v;
+            return this;
+        }
+
+        public Builder rate(Rate v) {
+            rate = v;
+            return this;
+        }
+
+        public Builder requests(List<RequestSpec> v) {
+            requests = v;
+            return this;
+        }
+
+        public Builder assign(Assign v) {
+            assign = v;
+            return this;
+        }
+
+        public Builder seed(long v) {
+            seed = v;
+            return this;
+        }
+
+        public Builder sourceAddresses(List<InetAddress> v) {
+            sourceAddresses = v;
+            return this;
+        }
+
+        public Builder insecure(boolean v) {
+            insecure = v;
+            return this;
+        }
+
+        public Builder hlog(Path v) {
+            hlog = v;
+            return this;
+        }
+
+        public Builder scenarioName(String v) {
+            scenarioName = v;
+            return this;
+        }
+
+        public Builder interval(Duration v) {
+            interval = v;
+            return this;
+        }
+
+        public Target target() {
+            return target;
+        }
+
+        public LoadSpec build() {
+            List<RequestSpec> reqs =
+                    requests != null ? requests : List.of(RequestSpec.of("GET", target.pathAndQuery(), null, null));
+            int max = maxConnections != null ? maxConnections : Math.max(connections, Defaults.OPEN_MAX_CONNECTIONS);
+            return new LoadSpec(
+                    target,
+                    threads,
+                    connections,
+                    max,
+                    duration,
+                    warmup,
+                    timeout,
+                    rate,
+                    reqs,
+                    assign,
+                    seed,
+                    sourceAddresses,
+                    insecure,
+                    hlog,
+                    scenarioName,
+                    interval);
+        }
+    }
+}

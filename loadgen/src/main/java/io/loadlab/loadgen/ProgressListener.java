@@ -1,0 +1,20 @@
+package io.loadlab.loadgen;
+
+import io.loadlab.core.result.IntervalStats;
+
+/**
+ * Hears about a run while it goes. Called from the collector thread (intervals) or from load threads
+ * ({@link #connectError}); implementations must be quick and thread-safe, and never block a load thread.
+ */
+public interface ProgressListener {
+    ProgressListener NONE = new ProgressListener() {};
+
+    /** The target answered the pre-flight connect; load starts now with {@code transport}. */
+    default void started(Transport transport) {}
+
+    /** One measured interval (a second by default) has ended. */
+    default void interval(IntervalStats stats) {}
+
+    /** A connect failed; the cause tells why (e.g. no free local port). Called for every failure. */
+    default void connectError(Throwable cause) {}
+}

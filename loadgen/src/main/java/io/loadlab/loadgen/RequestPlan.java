@@ -1,0 +1,205 @@
+package io.loadlab.loadgen;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
+import io.netty.buffer.Unpooled;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+
+/**
+ * The requests of one load thread, encoded once. A request without placeholders is one pre-encoded direct buffer
+ * sent as a duplicate (no copy, no encoding per request); a templated one renders its row straight into a pooled
+ * buffer. Rows are picked per thread: random from a seeded generator, sequential, or from a seeded permutation
+ * shared by all threads and split between them (so {@code unique} is unique across the whole run).
+ *
+ * <p>Not thread-safe: one per load thread.
+ */
+final class RequestPlan {
+    private final RequestSpec[] specs;
+    private final int[] cumulative;
+    private final int totalWeight;
+    private final ByteBuf[] fixed;
+    private final Template[] paths;
+    private final Template[] bodies;
+    private final byte[][] heads;
+    private final byte[][] methods;
+    private final byte[][][][] rows;
+    private final int[][] permutations;
+    private final long[] cursors;
+    private final long[] wraps;
+    private final int worker;
+    private final int workers;
+    private final SplittableRandom rng;
+
+    RequestPlan(LoadSpec spec, int worker, int workers) {
+        List<RequestSpec> list = spec.requests();
+        int n = list.size();
+        this.specs = list.toArray(new RequestSpec[0]);
+        this.worker = worker;
+        this.workers = workers;
+        this.rng = new SplittableRandom(spec.seed() * 31 + worker);
+        cumulative = new int[n];
+        fixed = new ByteBuf[n];
+        paths = new Template[n];
+        bodies = new Template[n];
+        heads = new byte[n][];
+        methods = new byte[n][];
+        rows = new byte[n][][][];
+        permutations = new int[n][];
+        cursors = new long[n];
+        wraps = new long[n];
+        int sum = 0;
+        for (int i = 0; i < n; i++) {
+            RequestSpec r = specs[i];
+            sum += r.weight();
+            cumulative[i] = sum;
+            List<String> fields = r.data() == null ? List.of() : r.data().fields();
+            Template path = Template.compile(r.path(), fields);
+            Template body = r.body() == null ? null : Template.compile(r.body(), fields);
+            StringBuilder head = new StringBuilder(" HTTP/1.1\r\nHost: ")
+                    .append(spec.target().hostHeader())
+                    .append("\r\n");
+            for (Map.Entry<String, String> h : r.headers().entrySet()) {
+                head.append(h.getKey()).append(": ").append(h.getValue()).append("\r\n");
+            }
+            heads[i] = head.toString().getBytes(StandardCharsets.UTF_8);
+            methods[i] = (r.method() + " ").getBytes(StandardCharsets.US_ASCII);
+            if (path.hasFields() || (body != null && body.hasFields())) {
+                paths[i] = path;
+                bodies[i] = body;
+                rows[i] = encodeRows(r.data());
+                if (r.pick() == RequestSpec.Pick.UNIQUE) {
+                    permutations[i] = permutation(r.to() - r.from(), spec.seed() + i);
+                }
+            } else {
+                ByteBuf b = Unpooled.directBuffer();
+                render(i, null, b);
+                fixed[i] = Unpooled.unreleasableBuffer(b);
+            }
+        }
+        totalWeight = sum;
+    }
+
+    int size() {
+        return specs.length;
+    }
+
+    RequestSpec spec(int i) {
+        return specs[i];
+    }
+
+    /** Picks a request by weight. */
+    int pick() {
+        if (specs.length == 1) {
+            return 0;
+        }
+        int x = rng.nextInt(totalWeight);
+        for (int i = 0; i < cumulative.length; i++) {
+            if (x < cumulative[i]) {
+                return i;
+            }
+        }
+        return cumulative.length - 1;
+    }
+
+    boolean head(int i) {
+        return specs[i].method().equals("HEAD");
+    }
+
+    /** The bytes of request {@code i}, ready to write; the caller's write releases them. */
+    ByteBuf encode(int i, ByteBufAllocator alloc) {
+        ByteBuf f = fixed[i];
+        if (f != null) {
+            return f.duplicate();
+        }
+        ByteBuf out = alloc.directBuffer(256);
+        render(i, rows[i][row(i)], out);
+        return out;
+    }
+
+    /** How many times each request's {@code unique} permutation was exhausted and started again. */
+    long wraps(int i) {
+        return wraps[i];
+    }
+
+    private int row(int i) {
+        RequestSpec r = specs[i];
+        int n = r.to() - r.from();
+        return switch (r.pick()) {
+            case RANDOM -> r.from() + rng.nextInt(n);
+            case SEQUENTIAL -> r.from() + (int) ((worker + cursors[i]++ * workers) % n);
+            case UNIQUE -> {
+                long k = worker + cursors[i]++ * workers;
+                if (k >= n && k % n < workers) {
+                    wraps[i]++;
+                }
+                yield r.from() + permutations[i][(int) (k % n)];
+            }
+        };
+    }
+
+    private void render(int i, byte[][] row, ByteBuf out) {
+        out.writeBytes(methods[i]);
+        if (row == null) {
+            out.writeCharSequence(specs[i].path(), StandardCharsets.UTF_8);
+        } else {
+            paths[i].render(row, out);
+        }
+        out.writeBytes(heads[i]);
+        String body = specs[i].body();
+        if (body != null) {
+            byte[] fixedBody = row == null || bodies[i] == null ? body.getBytes(StandardCharsets.UTF_8) : null;
+            int len = fixedBody != null ? fixedBody.length : bodies[i].length(row);
+            out.writeBytes(CONTENT_LENGTH);
+            writeDecimal(len, out);
+            out.writeBytes(CRLF_CRLF);
+            if (fixedBody != null) {
+                out.writeBytes(fixedBody);
+            } else {
+                bodies[i].render(row, out);
+            }
+        } else {
+            out.writeBytes(CRLF);
+        }
+    }
+
+    private static final byte[] CONTENT_LENGTH = "Content-Length: ".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] CRLF = {'\r', '\n'};
+    private static final byte[] CRLF_CRLF = {'\r', '\n', '\r', '\n'};
+
+    private static void writeDecimal(int v, ByteBuf out) {
+        if (v >= 10) {
+            writeDecimal(v / 10, out);
+        }
+        out.writeByte('0' + v % 10);
+    }
+
+    private static byte[][][] encodeRows(DataSet data) {
+        byte[][][] out = new byte[data.size()][][];
+        for (int r = 0; r < out.length; r++) {
+            List<String> row = data.rows().get(r);
+            out[r] = new byte[row.size()][];
+            for (int f = 0; f < row.size(); f++) {
+                out[r][f] = row.get(f).getBytes(StandardCharsets.UTF_8);
+            }
+        }
+        return out;
+    }
+
+    private static int[] permutation(int n, long seed) {
+        int[] p = new int[n];
+        for (int i = 0; i < n; i++) {
+            p[i] = i;
+        }
+        SplittableRandom r = new SplittableRandom(seed);
+        for (int i = n - 1; i > 0; i--) {
+            int j = r.nextInt(i + 1);
+            int t = p[i];
+            p[i] = p[j];
+            p[j] = t;
+        }
+        return p;
+    }
+}

@@ -1,0 +1,62 @@
+package io.loadlab.loadgen;
+
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * One named request of a run: a plain run has one (named after its path), a scenario has several, picked by weight.
+ * {@code path} and {@code body} may hold {@code ${field}} placeholders filled from a row of {@code data}.
+ *
+ * @param expectStatus statuses counted as success; null = any 2xx or 3xx
+ * @param from first row of {@code data} used (inclusive)
+ * @param to last row of {@code data} used (exclusive)
+ */
+public record RequestSpec(
+        String name,
+        int weight,
+        String method,
+        String path,
+        Map<String, String> headers,
+        String body,
+        DataSet data,
+        Pick pick,
+        int from,
+        int to,
+        Set<Integer> expectStatus) {
+
+    /** How a request picks the row of its data set. */
+    public enum Pick {
+        /** Uniformly at random from a seeded generator. */
+        RANDOM,
+        /** Row after row, wrapping around. */
+        SEQUENTIAL,
+        /** A seeded permutation, never repeated within the run until exhausted (wraps are counted). */
+        UNIQUE
+    }
+
+    public RequestSpec {
+        headers = headers == null ? Map.of() : Map.copyOf(headers);
+        expectStatus = expectStatus == null ? null : Set.copyOf(expectStatus);
+        if (weight <= 0) {
+            throw new IllegalArgumentException("request '" + name + "': weight must be positive, got " + weight);
+        }
+        if (data != null && (from < 0 || to > data.size() || from >= to)) {
+            throw new IllegalArgumentException("request '" + name + "': range [" + from + ", " + to
+                    + ") is not inside data set '" + data.name() + "' of " + data.size() + " rows");
+        }
+    }
+
+    /** A single request without data: the plain {@code loadlab load URL} case. */
+    public static RequestSpec of(String method, String path, Map<String, String> headers, String body) {
+        return new RequestSpec(path, 1, method, path, headers, body, null, Pick.RANDOM, 0, 0, null);
+    }
+
+    public RequestSpec withExpectStatus(Set<Integer> statuses) {
+        return new RequestSpec(name, weight, method, path, headers, body, data, pick, from, to, statuses);
+    }
+
+    /** True when {@code status} counts as a success. */
+    public boolean expects(int status) {
+        return expectStatus == null ? status >= 200 && status < 400 : expectStatus.contains(status);
+    }
+}

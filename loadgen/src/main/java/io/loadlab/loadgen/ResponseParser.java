@@ -1,0 +1,364 @@
+package io.loadlab.loadgen;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.util.ByteProcessor;
+
+/**
+ * A small strict HTTP/1.1 response parser that streams over the bytes as they arrive: status line, headers
+ * ({@code Content-Length}, {@code Transfer-Encoding: chunked}, {@code Connection}), then a content-length, chunked
+ * or close-delimited body. It never accumulates the response: only the head of each line (enough to read the
+ * headers it needs) is copied into a fixed buffer, and bodies are skipped, so parsing allocates nothing.
+ *
+ * <p>Not thread-safe: one per connection, used by its event loop.
+ */
+final class ResponseParser {
+    static final int NEED_MORE = 0;
+    static final int DONE = 1;
+    static final int INVALID = -1;
+
+    private static final int STATUS = 0;
+    private static final int HEADER = 1;
+    private static final int BODY_LENGTH = 2;
+    private static final int CHUNK_SIZE = 3;
+    private static final int CHUNK_DATA = 4;
+    private static final int CHUNK_END = 5;
+    private static final int TRAILER = 6;
+    private static final int BODY_CLOSE = 7;
+    private static final int COMPLETE = 8;
+
+    private static final int MAX_CHUNK_LINE = 1024;
+
+    private final int maxHeaderBytes;
+    private final byte[] line = new byte[128];
+    private int lineLen;
+    private int state;
+    private int headerBytes;
+    private int status;
+    private boolean close;
+    private boolean keepAlive10;
+    private boolean http10;
+    private boolean chunked;
+    private long contentLength;
+    private long remaining;
+    private boolean noBody;
+    private boolean started;
+    private String problem;
+
+    ResponseParser(int maxHeaderBytes) {
+        this.maxHeaderBytes = maxHeaderBytes;
+        reset(false);
+    }
+
+    /** Prepares for the response to a new request; {@code head} when it was a HEAD request (no body follows). */
+    void reset(boolean head) {
+        state = STATUS;
+        lineLen = 0;
+        headerBytes = 0;
+        status = 0;
+        close = false;
+        keepAlive10 = false;
+        http10 = false;
+        chunked = false;
+        contentLength = -1;
+        remaining = 0;
+        noBody = head;
+        started = false;
+        problem = null;
+    }
+
+    /** Consumes readable bytes of {@code in}; returns {@link #NEED_MORE}, {@link #DONE} or {@link #INVALID}. */
+    int feed(ByteBuf in) {
+        if (in.isReadable()) {
+            started = true;
+        }
+        while (in.isReadable()) {
+            switch (state) {
+                case STATUS, HEADER, CHUNK_SIZE, CHUNK_END, TRAILER -> {
+                    int r = readLine(in);
+                    if (r != DONE) {
+                        return r;
+                    }
+                    int lr = onLine();
+                    if (lr != NEED_MORE) {
+                        return lr;
+                    }
+                }
+                case BODY_LENGTH, CHUNK_DATA -> {
+                    int n = (int) Math.min(remaining, in.readableBytes());
+                    in.skipBytes(n);
+                    remaining -= n;
+                    if (remaining == 0) {
+                        if (state == BODY_LENGTH) {
+                            return done();
+                        }
+                        state = CHUNK_END;
+                    }
+                }
+                case BODY_CLOSE -> in.skipBytes(in.readableBytes());
+                default -> {
+                    return invalid("bytes after the end of the response");
+                }
+            }
+        }
+        return NEED_MORE;
+    }
+
+    /** The connection closed: a close-delimited body ends here; anything else was cut short. */
+    int onClose() {
+        return state == BODY_CLOSE ? done() : NEED_MORE;
+    }
+
+    /** True while some bytes of a response have arrived but the response is not complete. */
+    boolean midResponse() {
+        return started && state != COMPLETE;
+    }
+
+    /** True while inside a chunked body (a cut here is an invalid response, not only a read error). */
+    boolean midChunkedBody() {
+        return state == CHUNK_SIZE || state == CHUNK_DATA || state == CHUNK_END || state == TRAILER;
+    }
+
+    int status() {
+        return status;
+    }
+
+    /** False when the server said it closes the connection after this response. */
+    boolean keepAlive() {
+        return !close && (!http10 || keepAlive10);
+    }
+
+    String problem() {
+        return problem;
+    }
+
+    private int done() {
+        state = COMPLETE;
+        return DONE;
+    }
+
+    private int invalid(String why) {
+        problem = why;
+        state = COMPLETE;
+        return INVALID;
+    }
+
+    private static final ByteProcessor FIND_LF = b -> b != '\n';
+
+    /** Copies bytes up to and including LF; DONE when a whole line is in {@link #line} (CR LF stripped). */
+    private int readLine(ByteBuf in) {
+        int start = in.readerIndex();
+        int lf = in.forEachByte(start, in.readableBytes(), FIND_LF);
+        int end = lf < 0 ? in.writerIndex() : lf;
+        int n = end - start;
+        int room = line.length - Math.min(lineLen, line.length);
+        if (room > 0) {
+            in.getBytes(start, line, Math.min(lineLen, line.length), Math.min(room, n));
+        }
+        lineLen += n;
+        in.readerIndex(lf < 0 ? end : end + 1);
+        if (state == STATUS || state == HEADER) {
+            headerBytes += n + (lf < 0 ? 0 : 1);
+            if (headerBytes > maxHeaderBytes) {
+                return invalid("response headers larger than " + maxHeaderBytes + " bytes");
+            }
+        } else if (lineLen > MAX_CHUNK_LINE) {
+            return invalid("chunk line longer than " + MAX_CHUNK_LINE + " bytes");
+        }
+        return lf < 0 ? NEED_MORE : DONE;
+    }
+
+    /** Interprets the line just read; NEED_MORE to go on parsing. */
+    private int onLine() {
+        int len = lineLen;
+        if (len > 0 && len <= line.length && line[len - 1] == '\r') {
+            len--;
+        } else if (len > line.length) {
+            len = line.length;
+        }
+        boolean truncated = lineLen > line.length;
+        lineLen = 0;
+        return switch (state) {
+            case STATUS -> statusLine(len);
+            case HEADER -> len == 0 ? endOfHeaders() : header(len, truncated);
+            case CHUNK_SIZE -> chunkSize(len);
+            case CHUNK_END -> {
+                if (len != 0) {
+                    yield invalid("chunk data longer than its size");
+                }
+                state = CHUNK_SIZE;
+                yield NEED_MORE;
+            }
+            case TRAILER -> len == 0 ? done() : NEED_MORE;
+            default -> invalid("unexpected line");
+        };
+    }
+
+    private int statusLine(int len) {
+        if (len < 12
+                || line[0] != 'H'
+                || line[1] != 'T'
+                || line[2] != 'T'
+                || line[3] != 'P'
+                || line[4] != '/'
+                || line[5] != '1'
+                || line[6] != '.'
+                || (line[7] != '0' && line[7] != '1')
+                || line[8] != ' '
+                || !digit(line[9])
+                || !digit(line[10])
+                || !digit(line[11])
+                || (len > 12 && line[12] != ' ')) {
+            return invalid("not an HTTP/1.x status line");
+        }
+        http10 = line[7] == '0';
+        status = (line[9] - '0') * 100 + (line[10] - '0') * 10 + (line[11] - '0');
+        if (status < 100) {
+            return invalid("status " + status);
+        }
+        state = HEADER;
+        return NEED_MORE;
+    }
+
+    private int header(int len, boolean truncated) {
+        int colon = -1;
+        for (int i = 0; i < len; i++) {
+            if (line[i] == ':') {
+                colon = i;
+                break;
+            }
+        }
+        if (colon <= 0) {
+            return truncated ? NEED_MORE : invalid("header line without a name");
+        }
+        int v = colon + 1;
+        while (v < len && (line[v] == ' ' || line[v] == '\t')) {
+            v++;
+        }
+        int ve = len;
+        while (ve > v && (line[ve - 1] == ' ' || line[ve - 1] == '\t')) {
+            ve--;
+        }
+        if (nameIs(colon, "content-length")) {
+            if (truncated) {
+                return invalid("Content-Length too long");
+            }
+            long n = 0;
+            if (ve == v) {
+                return invalid("empty Content-Length");
+            }
+            for (int i = v; i < ve; i++) {
+                if (!digit(line[i]) || n > Long.MAX_VALUE / 10 - 10) {
+                    return invalid("bad Content-Length");
+                }
+                n = n * 10 + (line[i] - '0');
+            }
+            if (contentLength >= 0 && contentLength != n) {
+                return invalid("conflicting Content-Length headers");
+            }
+            contentLength = n;
+        } else if (nameIs(colon, "transfer-encoding")) {
+            chunked = endsWithIgnoreCase(v, ve, "chunked");
+        } else if (nameIs(colon, "connection")) {
+            if (containsIgnoreCase(v, ve, "close")) {
+                close = true;
+            } else if (containsIgnoreCase(v, ve, "keep-alive")) {
+                keepAlive10 = true;
+            }
+        }
+        return NEED_MORE;
+    }
+
+    private int endOfHeaders() {
+        if (status < 200 && status != 101) {
+            state = STATUS; // 1xx interim response: the real one follows
+            headerBytes = 0;
+            return NEED_MORE;
+        }
+        if (noBody || status == 204 || status == 304 || (status >= 100 && status < 200)) {
+            return done();
+        }
+        if (chunked) {
+            state = CHUNK_SIZE;
+            return NEED_MORE;
+        }
+        if (contentLength >= 0) {
+            if (contentLength == 0) {
+                return done();
+            }
+            remaining = contentLength;
+            state = BODY_LENGTH;
+            return NEED_MORE;
+        }
+        close = true;
+        state = BODY_CLOSE;
+        return NEED_MORE;
+    }
+
+    private int chunkSize(int len) {
+        long size = 0;
+        int i = 0;
+        for (; i < len; i++) {
+            int d = Character.digit(line[i], 16);
+            if (d < 0) {
+                break;
+            }
+            if (size > (Long.MAX_VALUE >> 4)) {
+                return invalid("chunk size too large");
+            }
+            size = size * 16 + d;
+        }
+        if (i == 0 || (i < len && line[i] != ';' && line[i] != ' ' && line[i] != '\t')) {
+            return invalid("bad chunk size line");
+        }
+        if (size == 0) {
+            state = TRAILER;
+        } else {
+            remaining = size;
+            state = CHUNK_DATA;
+        }
+        return NEED_MORE;
+    }
+
+    private boolean nameIs(int nameLen, String lower) {
+        if (nameLen != lower.length()) {
+            return false;
+        }
+        for (int i = 0; i < nameLen; i++) {
+            if ((line[i] | 0x20) != lower.charAt(i)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private boolean endsWithIgnoreCase(int from, int to, String lower) {
+        int n = lower.length();
+        if (to - from < n) {
+            return false;
+        }
+        for (int i = 0; i < n; i++) {
+            if ((line[to - n + i] | 0x20) != lower.charAt(i)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private boolean containsIgnoreCase(int from, int to, String lower) {
+        int n = lower.length();
+        outer:
+        for (int s = from; s + n <= to; s++) {
+            for (int i = 0; i < n; i++) {
+                if ((line[s + i] | 0x20) != lower.charAt(i)) {
+                    continue outer;
+                }
+            }
+            return true;
+        }
+        return false;
+    }
+
+    private static boolean digit(byte b) {
+        return b >= '0' && b <= '9';
+    }
+}

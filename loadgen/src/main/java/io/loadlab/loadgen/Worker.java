@@ -1,0 +1,362 @@
+package io.loadlab.loadgen;
+
+import io.loadlab.core.Defaults;
+import io.netty.bootstrap.Bootstrap;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoop;
+import io.netty.channel.EventLoopGroup;
+import io.netty.handler.ssl.SslContext;
+import io.netty.util.concurrent.DefaultThreadFactory;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One load thread: its own single-threaded event loop, its connections, its request plan and its recorders. Nothing
+ * on its hot path is shared with other threads or locked; the collector only reads the wait-free interval recorders
+ * while it runs and the plain counters after it has terminated.
+ *
+ * <p>Closed model: a connection sends its next request when the previous response ends. Open model: a {@link Pacer}
+ * makes requests due at their intended times; a due request takes a free connection or waits in a
+ * {@link PendingQueue} (counted as delayed, its latency still running from the intended time) while a new connection
+ * opens, up to this thread's share of {@code maxConnections}. Deadlines are checked by one timer tick per thread.
+ */
+final class Worker {
+    final LoadSpec spec;
+    final SslContext ssl;
+    final RequestRecorder[] recorders;
+    volatile long connectErrors;
+    long delayed;
+    int maxOpened;
+    private final int id;
+    private final int threads;
+    private final NanoClock clock;
+    private final EventLoopGroup group;
+    private final EventLoop loop;
+    private final Bootstrap bootstrap;
+    private final InetSocketAddress remote;
+    private final RequestPlan plan;
+    private final int[] slotRequests;
+    private final boolean open;
+    private final long timeoutNanos;
+    private final int initialConnections;
+    private final int maxConnections;
+    private final int maxHeaderBytes;
+    private final ProgressListener listener;
+    private final List<Conn> conns = new ArrayList<>();
+    private final ArrayDeque<Conn> idle = new ArrayDeque<>();
+    private final PendingQueue pending = new PendingQueue();
+    private final Runnable paceTask = this::pace;
+    private Pacer pacer;
+    private long t0;
+    private long t1;
+    private boolean stopped;
+    private int connecting;
+    private int connectFailures;
+    private int nextSlot;
+    private int sourceIndex;
+
+    Worker(
+            int id,
+            LoadSpec spec,
+            Transport transport,
+            SslContext ssl,
+            InetSocketAddress remote,
+            int[] slotRequests,
+            NanoClock clock,
+            ProgressListener listener) {
+        this.id = id;
+        this.spec = spec;
+        this.threads = spec.threads();
+        this.ssl = ssl;
+        this.remote = remote;
+        this.clock = clock;
+        this.listener = listener;
+        this.slotRequests = slotRequests;
+        this.open = spec.open();
+        this.timeoutNanos = spec.timeout().nanos();
+        this.initialConnections = share(spec.connections());
+        this.maxConnections = open ? Math.max(1, share(spec.maxConnections())) : initialConnections;
+        this.maxHeaderBytes = Defaults.MAX_RESPONSE_HEADER_SIZE.toIntExact();
+        this.plan = new RequestPlan(spec, id, threads);
+        this.recorders = new RequestRecorder[plan.size()];
+        for (int i = 0; i < recorders.length; i++) {
+            recorders[i] = new RequestRecorder(Math.max(1, spec.timeout().toMicros()), Defaults.HISTOGRAM_DIGITS);
+        }
+        this.group = transport.newSingleThreadGroup(new DefaultThreadFactory("loadlab-load-" + id, true));
+        this.loop = group.next();
+        this.bootstrap = new Bootstrap()
+                .group(loop)
+                .channel(transport.channelClass())
+                .option(ChannelOption.TCP_NODELAY, true)
+                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int)
+                        Math.min(Integer.MAX_VALUE, spec.timeout().toMillis()));
+    }
+
+    private int share(int total) {
+        return total / threads + (id < total % threads ? 1 : 0);
+    }
+
+    /** Opens the connections and starts sending; {@code t0}..{@code t1} is the measured window. Thread-safe. */
+    void start(long start, long t0, long t1) {
+        loop.execute(() -> {
+            this.t0 = t0;
+            this.t1 = t1;
+            long tick = Defaults.TIMEOUT_TICK.nanos();
+            loop.scheduleAtFixedRate(this::tick, tick, tick, TimeUnit.NANOSECONDS);
+            for (int i = 0; i < initialConnections; i++) {
+                connect();
+            }
+            if (open) {
+                pacer = new Pacer(start, t1, spec.rate().perSecond() / threads, (double) id / threads);
+                pace();
+            }
+        });
+    }
+
+    /** Stops sending, closes every connection and ends the event loop; wait on {@link #awaitTermination}. */
+    void stop() {
+        if (group.isShuttingDown()) {
+            return;
+        }
+        loop.execute(() -> {
+            stopped = true;
+            for (Conn c : conns) {
+                c.dead = true;
+                c.channel.close();
+            }
+            conns.clear();
+            idle.clear();
+            group.shutdownGracefully(0, 100, TimeUnit.MILLISECONDS);
+        });
+    }
+
+    boolean awaitTermination(long millis) throws InterruptedException {
+        return group.awaitTermination(millis, TimeUnit.MILLISECONDS);
+    }
+
+    long wraps(int request) {
+        return plan.wraps(request);
+    }
+
+    // ---- events from connections (event loop only) ------------------------------------------------------------------
+
+    void onReady(Conn c) {
+        c.ready = true;
+        connecting--;
+        connectFailures = 0;
+        free(c);
+    }
+
+    void onResponse(Conn c) {
+        long now = clock.nanoTime();
+        c.busy = false;
+        RequestRecorder rec = recorders[c.request];
+        if (c.intended - t0 >= 0 && now - t1 < 0) {
+            int status = c.parser.status();
+            rec.record(now - c.intended, now - c.sent, open);
+            rec.status(status);
+            if (!plan.spec(c.request).expects(status)) {
+                rec.error(ErrorKind.STATUS);
+            }
+            bytesRead += c.bytes;
+        }
+        if (c.dead || !c.parser.keepAlive() || !c.channel.isActive()) {
+            retire(c);
+            replace(false);
+        } else {
+            free(c);
+        }
+    }
+
+    long bytesRead;
+
+    void onFailure(Conn c, ErrorKind kind, Throwable cause) {
+        if (c.dead) {
+            return;
+        }
+        long now = clock.nanoTime();
+        boolean counted = now - t0 >= 0 && now - t1 < 0 && !stopped;
+        if (kind == ErrorKind.CONNECT) {
+            if (counted) {
+                connectErrors++;
+            }
+            connectFailures++;
+            if (cause != null) {
+                listener.connectError(cause);
+            }
+        } else if (counted && c.busy) {
+            recorders[c.request].error(kind);
+        } else if (counted && kind == ErrorKind.INVALID) {
+            recorders[c.fixedRequest >= 0 ? c.fixedRequest : 0].error(kind);
+        }
+        if (!c.ready) {
+            connecting--;
+        }
+        retire(c);
+        replace(kind == ErrorKind.CONNECT);
+    }
+
+    void onClosed(Conn c) {
+        if (!c.ready) {
+            connecting--;
+        }
+        retire(c);
+        replace(false);
+    }
+
+    // ---- internals -----------------------------------------------------------------------------------------------
+
+    private void connect() {
+        int slot = id + threads * nextSlot++;
+        int fixed = slotRequests == null ? -1 : slotRequests[slot % slotRequests.length];
+        Conn c = new Conn(this, slot, fixed, maxHeaderBytes);
+        c.index = conns.size();
+        conns.add(c);
+        connecting++;
+        maxOpened = Math.max(maxOpened, conns.size());
+        List<InetAddress> sources = spec.sourceAddresses();
+        ChannelFuture f;
+        Bootstrap b = bootstrap.clone().handler(c);
+        if (sources.isEmpty()) {
+            f = b.connect(remote);
+        } else {
+            InetAddress local = sources.get((id + threads * sourceIndex++) % sources.size());
+            f = b.connect(remote, new InetSocketAddress(local, 0));
+        }
+        f.addListener(done -> {
+            if (!done.isSuccess()) {
+                onFailure(c, ErrorKind.CONNECT, done.cause());
+            }
+        });
+    }
+
+    private void retire(Conn c) {
+        c.dead = true;
+        c.busy = false;
+        if (c.channel != null) {
+            c.channel.close();
+        }
+        if (c.index >= 0) {
+            Conn last = conns.remove(conns.size() - 1);
+            if (last != c) {
+                conns.set(c.index, last);
+                last.index = c.index;
+            }
+            c.index = -1;
+        }
+        if (c.idleQueued) {
+            idle.remove(c);
+            c.idleQueued = false;
+        }
+    }
+
+    /** Keeps the connection count: at once, or after a backoff when connects keep failing (a dead server). */
+    private void replace(boolean afterConnectFailure) {
+        if (stopped) {
+            return;
+        }
+        if (open && conns.size() >= initialConnections && connecting >= pending.size()) {
+            return;
+        }
+        if (afterConnectFailure && connectFailures > 1) {
+            long delayMs = Math.min(1000, 1L << Math.min(connectFailures, 10));
+            connecting++; // reserve the slot so that others do not race to refill it
+            loop.schedule(
+                    () -> {
+                        connecting--;
+                        if (!stopped) {
+                            connect();
+                        }
+                    },
+                    delayMs,
+                    TimeUnit.MILLISECONDS);
+        } else {
+            connect();
+        }
+    }
+
+    private void free(Conn c) {
+        if (stopped) {
+            return;
+        }
+        long now = clock.nanoTime();
+        if (!open) {
+            int r = c.fixedRequest >= 0 ? c.fixedRequest : plan.pick();
+            send(c, r, now, now);
+        } else if (pending.size() > 0) {
+            int r = pending.peekRequest();
+            long intended = pending.peekTime();
+            pending.remove();
+            send(c, r, intended, now);
+        } else {
+            c.idleQueued = true;
+            idle.addLast(c);
+        }
+    }
+
+    private void send(Conn c, int request, long intended, long now) {
+        long deadline = (open ? intended : now) + timeoutNanos;
+        c.send(request, intended, now, deadline, plan.encode(request, c.channel.alloc()), plan.head(request));
+    }
+
+    private void pace() {
+        if (stopped) {
+            return;
+        }
+        long now = clock.nanoTime();
+        long t;
+        while ((t = pacer.pollDue(now)) >= 0) {
+            dispatch(t, now);
+        }
+        long next = pacer.peek();
+        if (next != Long.MAX_VALUE) {
+            loop.schedule(paceTask, Math.max(0, next - clock.nanoTime()), TimeUnit.NANOSECONDS);
+        }
+    }
+
+    private void dispatch(long intended, long now) {
+        int r = plan.pick();
+        Conn c = idle.pollLast();
+        if (c != null) {
+            c.idleQueued = false;
+            send(c, r, intended, now);
+            return;
+        }
+        pending.add(intended, r);
+        if (intended - t0 >= 0) {
+            delayed++;
+        }
+        if (conns.size() < maxConnections && connecting < pending.size()) {
+            connect();
+        }
+    }
+
+    /** Deadlines: a busy connection past its deadline, or a pending request older than the timeout, timed out. */
+    private void tick() {
+        if (stopped) {
+            return;
+        }
+        long now = clock.nanoTime();
+        for (int i = conns.size() - 1; i >= 0; i--) {
+            if (i >= conns.size()) {
+                continue;
+            }
+            Conn c = conns.get(i);
+            if (c.busy && now - c.deadline >= 0) {
+                onFailure(c, ErrorKind.TIMEOUT, null);
+            }
+        }
+        while (pending.size() > 0 && now - pending.peekTime() - timeoutNanos >= 0) {
+            int r = pending.peekRequest();
+            pending.remove();
+            if (now - t0 >= 0 && now - t1 < 0) {
+                recorders[r].error(ErrorKind.TIMEOUT);
+            }
+        }
+    }
+}

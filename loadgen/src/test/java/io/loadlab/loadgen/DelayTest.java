@@ -1,0 +1,42 @@
+package io.loadlab.loadgen;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.loadlab.core.result.LoadReport;
+import io.loadlab.core.unit.Duration;
+import io.loadlab.core.unit.Rate;
+import org.junit.jupiter.api.Test;
+
+class DelayTest {
+    @Test
+    void fixedDelayGivesMedianNearTheDelayInBothModels() throws Exception {
+        long d = 50_000_000L;
+        try (TestHttpServer server = new TestHttpServer(t -> d)) {
+            LoadReport closed = LoadGenerator.run(
+                    LoadSpec.builder(server.url("/"))
+                            .threads(1)
+                            .connections(10)
+                            .duration(Duration.ofSeconds(2))
+                            .build(),
+                    ProgressListener.NONE);
+            assertThat(closed.requests()).isGreaterThan(200);
+            assertThat(closed.latencyMs().p50()).isBetween(49.0, 60.0);
+            assertThat(closed.errors().total()).isZero();
+            assertThat(closed.statusCodes()).containsEntry("200", closed.requests());
+            assertThat(closed.intervals()).hasSize(2);
+
+            LoadReport open = LoadGenerator.run(
+                    LoadSpec.builder(server.url("/"))
+                            .threads(2)
+                            .connections(10)
+                            .rate(Rate.perSecond(200))
+                            .duration(Duration.ofSeconds(2))
+                            .build(),
+                    ProgressListener.NONE);
+            assertThat(open.latencyMs().p50()).isBetween(49.0, 60.0);
+            assertThat(open.serviceTimeMs().p50()).isBetween(49.0, 60.0);
+            assertThat(open.throughputRps()).isBetween(180.0, 210.0);
+            assertThat(open.errors().total()).isZero();
+        }
+    }
+}

@@ -1,0 +1,116 @@
+package io.loadlab.report;
+
+import static io.loadlab.report.Html.esc;
+
+import io.loadlab.core.Json;
+import io.loadlab.core.result.SuiteResults;
+import java.util.List;
+
+/**
+ * The report page: one HTML string holding the styles, the data as a JSON blob, Chart.js and the drawing script, so
+ * that it opens offline and makes no request. Charts of the scenarios draw on load; per-trial charts draw when their
+ * {@code <details>} is first opened, which keeps large suites quick to open.
+ */
+final class ReportHtml {
+    private ReportHtml() {}
+
+    static String render(ResultsDir dir) {
+        SuiteResults r = dir.results();
+        List<Scenario> scenarios = Scenario.of(TrialGroup.of(r));
+        StringBuilder h = new StringBuilder(1 << 20);
+        h.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">")
+                .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">")
+                .append("<title>loadlab report — ")
+                .append(esc(r.suite()))
+                .append("</title><style>")
+                .append(ChartLibrary.resourceText("report.css"))
+                .append("</style></head><body>\n");
+        header(h, r, scenarios);
+        for (int i = 0; i < scenarios.size(); i++) {
+            scenario(h, scenarios.get(i), i);
+        }
+        ReportSections.environment(h, dir.environment());
+        ReportSections.methodology(h);
+        ReportSections.files(h, r);
+        h.append("<script type=\"application/json\" id=\"loadlab-data\">")
+                .append(Html.scriptJson(Json.write(ReportData.of(scenarios))))
+                .append("</script>\n<script>")
+                .append(ChartLibrary.script())
+                .append("</script>\n<script>")
+                .append(ChartLibrary.resourceText("report.js"))
+                .append("</script>\n</body></html>\n");
+        return h.toString();
+    }
+
+    private static void header(StringBuilder h, SuiteResults r, List<Scenario> scenarios) {
+        h.append("<header><h1>loadlab · ").append(esc(r.suite())).append("</h1>");
+        if (r.description() != null) {
+            h.append("<p>").append(esc(r.description())).append("</p>");
+        }
+        int trials = r.trials() == null ? 0 : r.trials().size();
+        h.append("<p class=\"meta\">status <b>")
+                .append(esc(r.status()))
+                .append("</b> · started ")
+                .append(esc(r.startedAt()))
+                .append(r.finishedAt() == null ? "" : " · finished " + esc(r.finishedAt()))
+                .append(" · ")
+                .append(trials)
+                .append(" trials · schema ")
+                .append(r.schemaVersion())
+                .append("</p></header>\n");
+        if (!SuiteResults.COMPLETE.equals(r.status())) {
+            h.append("<div class=\"banner\">Partial results: the suite is <b>")
+                    .append(esc(r.status()))
+                    .append("</b>; ")
+                    .append(trials)
+                    .append(" trials finished. What is shown is what was measured so far.</div>\n");
+        }
+        h.append("<nav>");
+        for (int i = 0; i < scenarios.size(); i++) {
+            h.append("<a href=\"#s-")
+                    .append(i)
+                    .append("\">")
+                    .append(esc(scenarios.get(i).title()))
+                    .append("</a> ");
+        }
+        h.append("<a href=\"#environment\">environment</a> <a href=\"#methodology\">methodology</a>")
+                .append(" <a href=\"#files\">raw files</a></nav>\n");
+        if (scenarios.isEmpty()) {
+            h.append("<p class=\"banner\">No trial has finished yet.</p>\n");
+        }
+    }
+
+    private static void scenario(StringBuilder h, Scenario s, int i) {
+        h.append("<section class=\"scenario\" id=\"s-")
+                .append(i)
+                .append("\"><h2>")
+                .append(esc(s.title()))
+                .append("</h2>\n<p class=\"meaning\"><b>What this means:</b> ")
+                .append(esc(ScenarioFinding.of(s)))
+                .append("</p>\n<div class=\"charts\">");
+        chart(h, "throughput", i, "Throughput (req/s) vs load, log–log; dashed: theoretical ceiling; ✕: invalid");
+        chart(h, "latency", i, "Latency p50 · p99 · p99.9 (ms) vs load; grey: theoretical floor");
+        chart(h, "errors", i, "Errors and rejections vs load");
+        chart(h, "cpu", i, "Server CPU (cores, mean)");
+        chart(h, "rss", i, "Server RSS (MiB, max)");
+        chart(h, "threads", i, "Server threads (max)");
+        if (s.mixed()) {
+            chart(h, "request-rps", i, "Per request name: throughput (req/s) at the highest load");
+            chart(h, "request-p99", i, "Per request name: p99 (ms) at the highest load");
+        }
+        h.append("</div>\n");
+        ReportTables.verdicts(h, s);
+        ReportTables.timelines(h, s);
+        h.append("</section>\n");
+    }
+
+    private static void chart(StringBuilder h, String kind, int scenario, String caption) {
+        h.append("<figure><figcaption>")
+                .append(esc(caption))
+                .append("</figcaption><div class=\"chart\"><canvas data-chart=\"")
+                .append(kind)
+                .append("\" data-scenario=\"")
+                .append(scenario)
+                .append("\"></canvas></div></figure>");
+    }
+}

@@ -1,0 +1,116 @@
+package io.loadlab.report;
+
+import static io.loadlab.report.Html.esc;
+
+import io.loadlab.core.result.TrialResult;
+import io.loadlab.core.result.Verdict;
+import io.loadlab.core.result.VerdictCode;
+import java.util.List;
+import java.util.Map;
+
+/** The per-trial parts of a scenario section: the verdict table and the collapsed per-trial timelines. */
+final class ReportTables {
+    private ReportTables() {}
+
+    static void verdicts(StringBuilder h, Scenario s) {
+        h.append("<h3>Verdicts</h3><table class=\"verdicts\"><thead><tr><th>model</th><th>load</th><th>rep</th>")
+                .append("<th class=\"n\">req/s</th><th class=\"n\">p50 ms</th><th class=\"n\">p99 ms</th>")
+                .append("<th class=\"n\">errors</th><th class=\"n\">rejected</th><th>verdict</th><th>reason</th>")
+                .append("<th>files</th></tr></thead><tbody>\n");
+        for (TrialResult t : s.trials()) {
+            boolean valid = t.valid();
+            VerdictCode code =
+                    t.load() == null && t.worstVerdict() == VerdictCode.OK ? VerdictCode.APP_BROKEN : t.worstVerdict();
+            boolean numbers = t.load() != null && code != VerdictCode.APP_BROKEN;
+            h.append("<tr")
+                    .append(valid ? "" : " class=\"invalid\" title=\"invalid: not ranked\"")
+                    .append("><td>")
+                    .append(esc(t.model()))
+                    .append("</td><td>")
+                    .append(esc(t.loadLevel().label()))
+                    .append("</td><td>")
+                    .append(t.repetition())
+                    .append("</td><td class=\"n\">")
+                    .append(numbers ? Fmt.rps(t.load().throughputRps()) : Fmt.DASH)
+                    .append("</td><td class=\"n\">")
+                    .append(numbers ? Fmt.ms(t.load().latencyMs().p50()) : Fmt.DASH)
+                    .append("</td><td class=\"n\">")
+                    .append(numbers ? Fmt.ms(t.load().latencyMs().p99()) : Fmt.DASH)
+                    .append("</td><td class=\"n\">")
+                    .append(
+                            t.load() == null || t.load().errors() == null
+                                    ? Fmt.DASH
+                                    : Fmt.count(t.load().errors().total()))
+                    .append("</td><td class=\"n\">")
+                    .append(Fmt.count(t.rejections()))
+                    .append("</td><td>")
+                    .append(Html.badge(code.name()))
+                    .append("</td><td>")
+                    .append(esc(reasons(t)))
+                    .append("</td><td>");
+            files(h, t.files());
+            h.append("</td></tr>\n");
+        }
+        h.append("</tbody></table>\n");
+    }
+
+    private static String reasons(TrialResult t) {
+        StringBuilder out = new StringBuilder();
+        for (Verdict v : t.verdicts() == null ? List.<Verdict>of() : t.verdicts()) {
+            if (v.code() != VerdictCode.OK) {
+                out.append(out.isEmpty() ? "" : "; ")
+                        .append(v.code())
+                        .append(": ")
+                        .append(v.reason());
+            }
+        }
+        if (out.isEmpty() && t.load() == null) {
+            out.append(
+                    t.validation() != null && t.validation().failure() != null
+                            ? t.validation().failure()
+                            : "no load data recorded");
+        }
+        return out.toString();
+    }
+
+    static void files(StringBuilder h, Map<String, String> files) {
+        if (files == null) {
+            return;
+        }
+        files.forEach((name, path) -> h.append("<a href=\"")
+                .append(esc(path))
+                .append("\">")
+                .append(esc(name))
+                .append("</a> "));
+    }
+
+    static void timelines(StringBuilder h, Scenario s) {
+        h.append("<h3>Per-trial timelines</h3>\n");
+        for (TrialResult t : s.trials()) {
+            if (t.load() == null) {
+                continue;
+            }
+            h.append("<details class=\"trial")
+                    .append(t.valid() ? "" : " invalid")
+                    .append("\" data-trial=\"")
+                    .append(esc(t.id()))
+                    .append("\"><summary>")
+                    .append(esc(t.model()))
+                    .append(" · ")
+                    .append(esc(t.loadLevel().label()))
+                    .append(" · rep ")
+                    .append(t.repetition())
+                    .append(" ")
+                    .append(Html.badge(t.worstVerdict().name()))
+                    .append("</summary><div class=\"charts\">")
+                    .append("<figure><figcaption>Per second: throughput (req/s), p99 (ms), errors</figcaption>")
+                    .append("<div class=\"chart\"><canvas data-chart=\"timeline\" data-trial=\"")
+                    .append(esc(t.id()))
+                    .append("\"></canvas></div></figure>")
+                    .append("<figure><figcaption>Latency percentile spectrum (ms)</figcaption>")
+                    .append("<div class=\"chart\"><canvas data-chart=\"spectrum\" data-trial=\"")
+                    .append(esc(t.id()))
+                    .append("\"></canvas></div></figure></div></details>\n");
+        }
+    }
+}

@@ -1,0 +1,181 @@
+package io.loadlab.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Opens a report drawn from the checked-in fixture in headless Chromium and checks, over the DevTools protocol, that
+ * every chart drew, that nothing was logged as an error and that no request left the file. Skipped where Debian's
+ * {@code chromium} is not installed.
+ */
+class ReportBrowserTest {
+    private static final String PAINTED = """
+            JSON.stringify(Array.from(document.querySelectorAll(SELECTOR)).map(function (c) {
+              var d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data, n = 0;
+              for (var i = 3; i < d.length; i += 4) { if (d[i] !== 0) n++; }
+              return {chart: c.getAttribute('data-chart'), w: c.width, h: c.height, painted: n};
+            }))""";
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void everyChartDrawsOfflineWithoutErrors() throws Exception {
+        Path chromium = onPath("chromium");
+        Assumptions.assumeTrue(
+                chromium != null,
+                "chromium is not on PATH: the browser test is skipped (apt-get install chromium to run it)");
+        Path results = Fixtures.copy("run-a", tmp.resolve("results"));
+        Path report = ReportWriter.write(results);
+        Path profile = Files.createDirectories(tmp.resolve("profile"));
+        Process browser = new ProcessBuilder(
+                        chromium.toString(),
+                        "--headless",
+                        "--no-sandbox",
+                        "--disable-gpu",
+                        "--no-first-run",
+                        "--disable-background-networking",
+                        "--disable-component-update",
+                        "--disable-sync",
+                        "--user-data-dir=" + profile,
+                        "--remote-debugging-port=0",
+                        "--window-size=1400,2000",
+                        "about:blank")
+                .redirectErrorStream(true)
+                .redirectOutput(tmp.resolve("chromium.log").toFile())
+                .start();
+        try (DevToolsClient cdp = DevToolsClient.connect(devToolsPort(profile, browser))) {
+            for (String domain : List.of("Page", "Runtime", "Log", "Network")) {
+                cdp.send(domain + ".enable", Map.of());
+            }
+            cdp.send("Page.navigate", Map.of("url", report.toUri().toString()));
+            waitFor(() -> cdp.sawEvent("Page.loadEventFired"), "the page to load");
+            waitFor(
+                    () -> cdp.evaluate("!!(window.loadlabReport && window.loadlabReport.ready)")
+                            .asBoolean(),
+                    "the charts to draw");
+
+            List<JsonNode> scenarioCharts = painted(cdp, "canvas[data-scenario]");
+            // 3 scenarios × 6 charts, plus the two per-request charts of the mixed one.
+            assertThat(scenarioCharts).hasSize(20);
+            assertThat(scenarioCharts)
+                    .allSatisfy(c -> assertThat(c.get("painted").asInt())
+                            .as("pixels painted by chart %s", c.get("chart").asText())
+                            .isGreaterThan(500));
+
+            String trial = cdp.evaluate("(function () { var d = document.querySelector('details.trial');"
+                            + " d.open = true; d.scrollIntoView(); return d.getAttribute('data-trial'); })()")
+                    .asText();
+            String selector = "details[data-trial=\"" + trial + "\"] canvas";
+            waitFor(
+                    () -> painted(cdp, selector).stream()
+                            .allMatch(c -> c.get("painted").asInt() > 500),
+                    "the timeline of " + trial + " to draw");
+            assertThat(painted(cdp, selector))
+                    .extracting(c -> c.get("chart").asText())
+                    .containsExactly("timeline", "spectrum");
+            assertThat(cdp.evaluate("window.loadlabReport.failed.length").asInt())
+                    .isZero();
+
+            cdp.evaluate("window.scrollTo(0, 0)");
+            JsonNode shot = cdp.send("Page.captureScreenshot", Map.of("format", "png"));
+            Path png = Path.of("target", "report-screenshot.png");
+            Files.createDirectories(png.getParent());
+            Files.write(png, Base64.getDecoder().decode(shot.get("data").asText()));
+
+            assertThat(problems(cdp.events)).isEmpty();
+        } finally {
+            browser.descendants().forEach(ProcessHandle::destroyForcibly);
+            browser.destroyForcibly();
+            browser.waitFor(10, TimeUnit.SECONDS);
+        }
+    }
+
+    /** Console errors, uncaught exceptions, error log entries, and any request not to a local file. */
+    private static List<String> problems(List<JsonNode> events) {
+        List<String> out = new ArrayList<>();
+        for (JsonNode e : events) {
+            JsonNode p = e.path("params");
+            switch (e.path("method").asText()) {
+                case "Runtime.exceptionThrown" -> out.add("exception: " + p.path("exceptionDetails"));
+                case "Runtime.consoleAPICalled" -> {
+                    String type = p.path("type").asText();
+                    if (type.equals("error") || type.equals("assert")) {
+                        out.add("console." + type + ": " + p.path("args"));
+                    }
+                }
+                case "Log.entryAdded" -> {
+                    if (p.path("entry").path("level").asText().equals("error")) {
+                        out.add("log: " + p.path("entry").path("text").asText());
+                    }
+                }
+                case "Network.requestWillBeSent" -> {
+                    String url = p.path("request").path("url").asText();
+                    if (!url.startsWith("file:") && !url.startsWith("data:") && !url.equals("about:blank")) {
+                        out.add("network request: " + url);
+                    }
+                }
+                default -> {}
+            }
+        }
+        return out;
+    }
+
+    private static List<JsonNode> painted(DevToolsClient cdp, String selector) throws Exception {
+        String json = cdp.evaluate(PAINTED.replace("SELECTOR", "'" + selector.replace("'", "\\'") + "'"))
+                .asText();
+        List<JsonNode> out = new ArrayList<>();
+        io.loadlab.core.Json.mapper().readTree(json).forEach(out::add);
+        return out;
+    }
+
+    /** Chromium writes the port it picked for --remote-debugging-port=0 to DevToolsActivePort in its profile. */
+    private static int devToolsPort(Path profile, Process browser) throws Exception {
+        Path file = profile.resolve("DevToolsActivePort");
+        waitFor(
+                () -> {
+                    if (!browser.isAlive()) {
+                        throw new IllegalStateException("chromium exited with " + browser.exitValue());
+                    }
+                    return Files.isRegularFile(file) && Files.readAllLines(file).size() >= 1;
+                },
+                "chromium to open its DevTools port");
+        return Integer.parseInt(Files.readAllLines(file).get(0).trim());
+    }
+
+    interface Check {
+        boolean ok() throws Exception;
+    }
+
+    private static void waitFor(Check check, String what) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (!check.ok()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("timed out after 60 s waiting for " + what);
+            }
+            Thread.sleep(100);
+        }
+    }
+
+    private static Path onPath(String name) {
+        for (String dir : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
+            Path p = Path.of(dir, name);
+            if (Files.isExecutable(p)) {
+                return p;
+            }
+        }
+        return null;
+    }
+}
