@@ -5,7 +5,7 @@
 # backend (`loadlab backend --delay 0`) serves at least 50k req/s on its one core.
 #
 # Environment (defaults in brackets):
-#   DURATION [10s]  measured wrk run per target     WARMUP [3s]      discarded wrk run before it
+#   DURATION [10s]  measured wrk run per target     WARMUP [5s]      discarded wrk run before it
 #   CONNECTIONS [100]  THREADS [1]                   LOAD_CPU [0]     SERVER_CPU [1]
 #   MODELS ["single-thread thread-pool thread-per-connection virtual-threads servlet-sync servlet-async netty vertx"]
 #   BACKEND_MIN [50000]  req/s the backend must reach
@@ -16,7 +16,7 @@ set -euo pipefail
 
 root=$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/.." && pwd)
 DURATION=${DURATION:-10s}
-WARMUP=${WARMUP:-3s}
+WARMUP=${WARMUP:-5s}
 CONNECTIONS=${CONNECTIONS:-100}
 THREADS=${THREADS:-1}
 LOAD_CPU=${LOAD_CPU:-0}
