@@ -296,4 +296,19 @@ public abstract class ModelChecks {
         }
         throw new AssertionError("an event loop stalled over 100 ms in every attempt: " + attempts);
     }
+
+    /** A backend slower than {@code Defaults.TIMEOUT} (10 s) is answered 502 {@code backend: timed out}. Slow. */
+    @Test
+    @org.junit.jupiter.api.Tag("slow")
+    void aBackendSlowerThanTheTimeoutIs502TimedOut() throws Exception {
+        backend = new FakeBackend(io.loadlab.core.Defaults.TIMEOUT.toMillis() + 3_000);
+        RunningServer s = start(spec().backendUrl(backend.url()).build());
+        HttpResponse<String> r = HTTP.send(
+                HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + s.port() + "/backend"))
+                        .timeout(Duration.ofSeconds(30))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(r.statusCode()).isEqualTo(502);
+        assertThat(r.body()).isEqualTo("{\"error\":\"backend: timed out\"}");
+    }
 }
