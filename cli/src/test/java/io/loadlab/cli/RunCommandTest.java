@@ -1,0 +1,49 @@
+package io.loadlab.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import org.junit.jupiter.api.Test;
+
+/** Usage errors of {@code loadlab run}: one line, exit 2, before anything is started. */
+class RunCommandTest {
+    record Result(int code, String err) {}
+
+    static Result run(String... args) {
+        StringWriter err = new StringWriter();
+        var cl = Main.commandLine();
+        cl.setErr(new PrintWriter(err));
+        cl.setOut(new PrintWriter(new StringWriter()));
+        int code = cl.execute(args);
+        return new Result(code, err.toString());
+    }
+
+    @Test
+    void anUnknownSuiteListsTheKnownOnes() {
+        Result r = run("run", "no-such-suite");
+        assertThat(r.code()).isEqualTo(Main.EXIT_USAGE);
+        assertThat(r.err()).contains("no suite 'no-such-suite'", "quick");
+    }
+
+    @Test
+    void yourOwnServerNeedsItsUrlAndAScenario() {
+        assertThat(run("run", "--server-cmd", "true", "--scenario", "json").err())
+                .contains("--server-url");
+        assertThat(run("run", "--server-cmd", "true", "--server-url", "http://127.0.0.1:9")
+                        .err())
+                .contains("--scenario");
+        assertThat(run("run", "--server-cmd", "true", "--server-url", "ftp://x", "--scenario", "json")
+                        .err())
+                .contains("http://127.0.0.1:8080");
+    }
+
+    @Test
+    void badValuesSayWhatWasExpected() {
+        assertThat(run("run", "--scenario", "teapot").err()).contains("unknown scenario 'teapot'");
+        assertThat(run("run", "--scenario", "json", "--model", "tomcat").err()).contains("unknown model 'tomcat'");
+        assertThat(run("run", "quick", "--scenario", "json").err()).contains("not both");
+        assertThat(run("run", "--scenario", "json", "--cpus", "1:0").err()).contains("SERVER:LOADGEN:DEPS");
+        assertThat(run("run", "--scenario", "json", "-d", "0s").code()).isEqualTo(Main.EXIT_USAGE);
+    }
+}
