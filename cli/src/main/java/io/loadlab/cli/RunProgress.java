@@ -23,6 +23,7 @@ final class RunProgress implements LabListener {
     private int total;
     private int done;
     private String live = "";
+    private String liveStats = "";
     private long phaseStart;
     private Thread ticker;
 
@@ -66,7 +67,14 @@ final class RunProgress implements LabListener {
     @Override
     public synchronized void phase(TrialPlan plan, Phase phase) {
         live = plan.label() + " · " + phase.name().toLowerCase(Locale.ROOT);
+        liveStats = "";
         phaseStart = System.nanoTime();
+        redraw();
+    }
+
+    @Override
+    public synchronized void live(TrialPlan plan, double rps, double p99Ms) {
+        liveStats = String.format(Locale.ROOT, "  %.0f req/s  p99 %.2f ms", rps, p99Ms);
         redraw();
     }
 
@@ -139,7 +147,7 @@ final class RunProgress implements LabListener {
                 clock(eta),
                 live,
                 (System.nanoTime() - phaseStart) / 1_000_000_000L);
-        out.print("\r\033[2K" + line);
+        out.print("\r\033[2K" + line + liveStats);
         out.flush();
     }
 

@@ -27,6 +27,9 @@ public interface LabListener {
 
     default void phase(TrialPlan plan, Phase phase) {}
 
+    /** Once a second while measuring: the last second's throughput and p99 (ms). */
+    default void live(TrialPlan plan, double rps, double p99Ms) {}
+
     default void trialFinished(int index, int total, TrialResult result) {}
 
     default void suiteFinished(SuiteResults results, Path dir) {}

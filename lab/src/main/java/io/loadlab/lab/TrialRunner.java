@@ -14,6 +14,7 @@ import io.loadlab.core.result.Verdict;
 import io.loadlab.core.unit.Duration;
 import io.loadlab.lab.LabListener.Phase;
 import io.loadlab.lab.deps.Http;
+import io.loadlab.lab.load.HlogTail;
 import io.loadlab.lab.load.LoadRun;
 import io.loadlab.lab.load.ScenarioFiles;
 import io.loadlab.lab.proc.Child;
@@ -121,7 +122,13 @@ final class TrialRunner {
         sampler.start();
         LoadReport report;
         try {
-            report = LoadRun.await(gen, dir.resolve("load.json"), duration.plus(Duration.ofSeconds(60)));
+            HlogTail tail = new HlogTail(dir.resolve("load.hlog"));
+            report = LoadRun.await(gen, dir.resolve("load.json"), duration.plus(Duration.ofSeconds(60)), () -> {
+                HlogTail.Live live = tail.latest();
+                if (live != null) {
+                    ctx.listener().live(plan, live.rps(), live.p99Ms());
+                }
+            });
         } finally {
             sampler.stop();
             ctx.registry().stop(gen.process().toHandle());

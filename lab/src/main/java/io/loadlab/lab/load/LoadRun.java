@@ -65,6 +65,21 @@ public final class LoadRun {
      * Waits for the load generator to end (at most {@code limit}) and reads its report; null when it failed, with
      * the reason in its log.
      */
+    /**
+     * As {@link #await(Child, Path, Duration)}, calling {@code tick} about once a second while the load generator
+     * runs (from this thread).
+     */
+    public static LoadReport await(Child c, Path json, Duration limit, Runnable tick) throws InterruptedException {
+        long deadline = System.nanoTime() + limit.nanos();
+        while (!c.process().waitFor(1, java.util.concurrent.TimeUnit.SECONDS)) {
+            if (System.nanoTime() > deadline) {
+                return null;
+            }
+            tick.run();
+        }
+        return await(c, json, Duration.ZERO);
+    }
+
     public static LoadReport await(Child c, Path json, Duration limit) throws InterruptedException {
         if (!c.process().waitFor(limit.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS)) {
             return null;
