@@ -106,6 +106,10 @@ final class TrialRunner {
             Child w = load.start(args, dir, "loadgen-warmup");
             LoadRun.await(w, dir.resolve("warmup.json"), warmup.plus(Duration.ofSeconds(60)));
             ctx.registry().stop(w.process().toHandle());
+            // Wait until the server has drained the warm-up's connections (a single-threaded server answers the
+            // requests of every closed connection still in its backlog, one by one), so the measured run starts
+            // from an idle server, not from the warm-up's leftovers.
+            Http.get(url + "/health", Defaults.STARTUP_TIMEOUT.toMillis());
         }
         if (scenario.kind() == ScenarioKind.CRUD && ctx.database() != null) {
             resetDatabase(scenario, rows);
