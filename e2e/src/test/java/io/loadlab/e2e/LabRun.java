@@ -38,8 +38,11 @@ final class LabRun {
             // Started from a background job, this JVM ignores SIGINT, and so would the lab: the JVM installs no
             // handler for an ignored signal. Restore the default before exec so Ctrl-C reaches the lab as it would
             // from a terminal; the PID stays the lab's.
-            cmd.addAll(List.of("python3", "-c",
-                    "import os,signal,sys; signal.signal(signal.SIGINT, signal.SIG_DFL); os.execv(sys.argv[1], sys.argv[1:])"));
+            cmd.addAll(
+                    List.of(
+                            "python3",
+                            "-c",
+                            "import os,signal,sys; signal.signal(signal.SIGINT, signal.SIG_DFL); os.execv(sys.argv[1], sys.argv[1:])"));
         }
         cmd.addAll(List.of(JAVA, "-cp", CP, "io.loadlab.cli.Main"));
         cmd.addAll(args);

@@ -101,8 +101,7 @@ class VerdictsEndToEndTest {
         int port = LabRun.freePort();
         // One thread burning 5 ms of CPU per call: 8 connections keep it busy all the time.
         String backend = LabRun.JAVA + " -cp " + LabRun.CP + " io.loadlab.e2e.fake.FakeBackend 5";
-        LabRun r = LabRun.run(
-                tmp, 120, adHoc(port, "ok", "backend", "8", "--backend-cmd", backend, "--cpus", "0:0:1"));
+        LabRun r = LabRun.run(tmp, 120, adHoc(port, "ok", "backend", "8", "--backend-cmd", backend, "--cpus", "0:0:1"));
         TrialResult t = r.suiteResults().trials().get(0);
         assertThat(codes(t)).as(r.output()).contains(VerdictCode.DEPENDENCY_BOUND);
         assertThat(t.processes()).anySatisfy(p -> {
