@@ -14,15 +14,45 @@ import java.util.ArrayDeque;
 final class BackendResponseHandler extends SimpleChannelInboundHandler<FullHttpResponse> {
     private NettyBackendClient.Callback waiting;
     private ArrayDeque<io.netty.channel.Channel> pool;
+    private ChannelHandlerContext ctx;
+    private io.netty.util.concurrent.ScheduledFuture<?> timeout;
+
+    /** The pending timeout of the current call, cancelled when the call ends so that no timer outlives it. */
+    void timeout(io.netty.util.concurrent.ScheduledFuture<?> t) {
+        timeout = t;
+    }
+
+    private void endCall() {
+        waiting = null;
+        if (timeout != null) {
+            timeout.cancel(false);
+            timeout = null;
+        }
+    }
 
     void expect(NettyBackendClient.Callback callback, ArrayDeque<io.netty.channel.Channel> home) {
         this.waiting = callback;
         this.pool = home;
     }
 
+    /** Fails {@code callback} if it is still the one waiting, and drops the connection it waits on. */
+    void timeOut(NettyBackendClient.Callback callback) {
+        if (waiting == callback && waiting != null) {
+            fail(new java.util.concurrent.TimeoutException("no answer within the timeout"));
+            if (ctx != null) {
+                ctx.close();
+            }
+        }
+    }
+
+    @Override
+    public void handlerAdded(ChannelHandlerContext ctx) {
+        this.ctx = ctx;
+    }
+
     void fail(Throwable cause) {
         NettyBackendClient.Callback c = waiting;
-        waiting = null;
+        endCall();
         if (c != null) {
             c.done(null, cause);
         }
@@ -31,7 +61,7 @@ final class BackendResponseHandler extends SimpleChannelInboundHandler<FullHttpR
     @Override
     protected void channelRead0(ChannelHandlerContext ctx, FullHttpResponse res) {
         NettyBackendClient.Callback c = waiting;
-        waiting = null;
+        endCall();
         if (HttpUtil.isKeepAlive(res) && res.decoderResult().isSuccess()) {
             pool.addLast(ctx.channel());
         } else {

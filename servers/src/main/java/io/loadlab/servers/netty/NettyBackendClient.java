@@ -19,19 +19,21 @@ import io.netty.util.concurrent.FastThreadLocal;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.util.ArrayDeque;
+import java.util.concurrent.TimeUnit;
 
 /**
  * A non-blocking HTTP/1.1 client for the backend that runs on the server's own event loops: a call made on a loop
  * connects (or reuses a connection) on that same loop, so the request, the response and the continuation never
  * leave the thread that owns the server connection. Each loop keeps its own pool of idle keep-alive connections; a
  * call finding none idle opens a new one, so connections grow with concurrent calls, like any async client without a
- * cap.
+ * cap. A call not answered within {@code Defaults.TIMEOUT} fails with a timeout and its connection is closed.
  *
  * <p>Threading: {@link #get} must be called on an event loop of the group this client was built for; the callback
  * runs on that loop.
  */
 final class NettyBackendClient {
-    private static final int CONNECT_TIMEOUT_MILLIS = 5_000;
+    private static final int CONNECT_TIMEOUT_MILLIS = 2_000;
+    private static final long RESPONSE_TIMEOUT_MILLIS = io.loadlab.core.Defaults.TIMEOUT.toMillis();
     private static final int MAX_RESPONSE_BYTES = 1024 * 1024;
 
     /** Receives either the response (the callee must release it) or the failure. */
@@ -94,6 +96,8 @@ final class NettyBackendClient {
     private void send(Channel ch, ArrayDeque<Channel> pool, String path, Callback callback) {
         BackendResponseHandler handler = ch.pipeline().get(BackendResponseHandler.class);
         handler.expect(callback, pool);
+        handler.timeout(ch.eventLoop()
+                .schedule(() -> handler.timeOut(callback), RESPONSE_TIMEOUT_MILLIS, TimeUnit.MILLISECONDS));
         FullHttpRequest req = new DefaultFullHttpRequest(
                 HttpVersion.HTTP_1_1, HttpMethod.GET, pathPrefix + path, Unpooled.EMPTY_BUFFER);
         req.headers().set(HttpHeaderNames.HOST, hostHeader);

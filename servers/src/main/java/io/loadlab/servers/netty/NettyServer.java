@@ -40,13 +40,14 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The netty model: one {@link MultiThreadIoEventLoopGroup} of {@code --event-loops} threads (epoll when available,
- * NIO otherwise) both accepts and serves connections; the backend client and every timer run on the same loops.
- * Nothing on a loop ever blocks.
+ * The netty model: a one-thread acceptor group hands connections to a {@link MultiThreadIoEventLoopGroup} of
+ * {@code --event-loops} threads (epoll when available, NIO otherwise) that serves them; the backend client and every
+ * timer run on those same loops. Nothing on a loop ever blocks.
  */
 final class NettyServer implements RunningServer, EventLoopOwner {
     private static final int MAX_LINE_AND_HEADERS = (int) Defaults.MAX_HEADER_SIZE.bytes();
 
+    private final EventLoopGroup acceptor;
     private final EventLoopGroup group;
     private final Channel serverChannel;
     private final ChannelGroup connections;
@@ -54,11 +55,13 @@ final class NettyServer implements RunningServer, EventLoopOwner {
     private final Map<String, Object> settings;
 
     private NettyServer(
+            EventLoopGroup acceptor,
             EventLoopGroup group,
             Channel serverChannel,
             ChannelGroup connections,
             AsyncZipCodeStore store,
             Map<String, Object> settings) {
+        this.acceptor = acceptor;
         this.group = group;
         this.serverChannel = serverChannel;
         this.connections = connections;
@@ -75,6 +78,7 @@ final class NettyServer implements RunningServer, EventLoopOwner {
         Class<? extends Channel> clientType = epoll ? EpollSocketChannel.class : NioSocketChannel.class;
 
         AsyncZipCodeStore store = spec.dbUrl() == null ? null : ZipCodeStores.async(spec, null);
+        EventLoopGroup acceptor = new MultiThreadIoEventLoopGroup(1, new DefaultThreadFactory("netty-accept"), io);
         EventLoopGroup group =
                 new MultiThreadIoEventLoopGroup(spec.eventLoops(), new DefaultThreadFactory("netty-loop"), io);
         ChannelGroup connections = new DefaultChannelGroup(GlobalEventExecutor.INSTANCE);
@@ -86,7 +90,7 @@ final class NettyServer implements RunningServer, EventLoopOwner {
             Channel ch;
             try {
                 ch = new ServerBootstrap()
-                        .group(group)
+                        .group(acceptor, group)
                         .channel(serverType)
                         .option(ChannelOption.SO_BACKLOG, spec.backlog())
                         .option(ChannelOption.SO_REUSEADDR, true)
@@ -112,6 +116,7 @@ final class NettyServer implements RunningServer, EventLoopOwner {
             int port = ((InetSocketAddress) ch.localAddress()).getPort();
             Map<String, Object> s = ServerSettings.base(spec, port);
             s.put("event_loops", spec.eventLoops());
+            s.put("acceptor_threads", 1);
             s.put("transport", epoll ? "epoll" : "nio");
             s.put("backlog", spec.backlog());
             s.put(
@@ -124,17 +129,18 @@ final class NettyServer implements RunningServer, EventLoopOwner {
             }
             Map<String, Object> settings = Collections.unmodifiableMap(s);
             holder.set(ModelSettings.json(settings));
-            return new NettyServer(group, ch, connections, store, settings);
+            return new NettyServer(acceptor, group, ch, connections, store, settings);
         } catch (RuntimeException | Error e) {
-            cleanUp(group, store);
+            cleanUp(acceptor, group, store);
             throw e;
         } catch (Exception e) {
-            cleanUp(group, store);
+            cleanUp(acceptor, group, store);
             throw new IllegalStateException(e);
         }
     }
 
-    private static void cleanUp(EventLoopGroup group, AsyncZipCodeStore store) {
+    private static void cleanUp(EventLoopGroup acceptor, EventLoopGroup group, AsyncZipCodeStore store) {
+        acceptor.shutdownGracefully(0, 1, TimeUnit.SECONDS);
         group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
         if (store != null) {
             store.close();
@@ -164,6 +170,7 @@ final class NettyServer implements RunningServer, EventLoopOwner {
     @Override
     public void close() {
         serverChannel.close().awaitUninterruptibly();
+        acceptor.shutdownGracefully(0, 200, TimeUnit.MILLISECONDS);
         for (Channel c : connections) {
             c.eventLoop().execute(() -> {
                 NettyHttpHandler h = c.pipeline().get(NettyHttpHandler.class);

@@ -21,7 +21,9 @@ public final class Reasons {
             }
             if (t instanceof SocketTimeoutException
                     || t instanceof TimeoutException
-                    || t instanceof io.netty.channel.ConnectTimeoutException) {
+                    || t instanceof io.netty.channel.ConnectTimeoutException
+                    || m.contains("timeout period")
+                    || m.toLowerCase(java.util.Locale.ROOT).contains("timed out")) {
                 return "backend: timed out";
             }
             if (t instanceof ClosedChannelException || m.contains("closed the connection")) {

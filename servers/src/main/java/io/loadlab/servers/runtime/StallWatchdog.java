@@ -11,9 +11,15 @@ import java.util.concurrent.atomic.AtomicLong;
  * lateness of each tick (run time minus due time) is recorded. A loop that blocks for 300 ms delays its next tick by
  * about 300 ms, so the maximum lateness is a lower bound on the longest stall.
  *
+ * <p>On a busy machine a loop is also late when it merely waits for a CPU. Where Linux exposes the thread's
+ * scheduler statistics ({@code /proc/thread-self/schedstat}: time on a CPU, time waiting on a run queue), each tick
+ * subtracts the run-queue wait since the previous tick from its lateness, so what is left is lateness the loop caused
+ * itself — blocked off the CPU (sleep, a lock, blocking I/O) or busy on it. {@link #maxLatenessMillis} is that
+ * lateness; {@link #maxWallLatenessMillis} the raw one. Without schedstat both are the raw lateness.
+ *
  * <p>Each tick reschedules itself on its own loop only after it ran (not at a fixed rate), so a stalled loop is
- * charged once per stall rather than catching up with a burst. Threading: {@link #maxLatenessMillis} may be read
- * from any thread; ticks run on the watched loops.
+ * charged once per stall rather than catching up with a burst. Threading: the getters may be called from any
+ * thread; ticks run on the watched loops.
  */
 public final class StallWatchdog implements AutoCloseable {
     /** Tick period. */
@@ -30,16 +36,26 @@ public final class StallWatchdog implements AutoCloseable {
         for (ScheduledExecutorService loop : loops) {
             Ticker t = w.new Ticker(loop);
             w.tickers.add(t);
+            loop.execute(t::baseline);
             t.schedule();
         }
         return w;
     }
 
-    /** The largest lateness seen on any loop so far, in milliseconds. */
+    /** The largest lateness a loop caused itself (run-queue waits excluded where known), in milliseconds. */
     public long maxLatenessMillis() {
         long max = 0;
         for (Ticker t : tickers) {
             max = Math.max(max, t.maxLatenessNanos.get());
+        }
+        return TimeUnit.NANOSECONDS.toMillis(max);
+    }
+
+    /** The largest raw lateness seen on any loop, run-queue waits included, in milliseconds. */
+    public long maxWallLatenessMillis() {
+        long max = 0;
+        for (Ticker t : tickers) {
+            max = Math.max(max, t.maxWallLatenessNanos.get());
         }
         return TimeUnit.NANOSECONDS.toMillis(max);
     }
@@ -58,7 +74,8 @@ public final class StallWatchdog implements AutoCloseable {
         long late = maxLatenessMillis();
         if (late > limitMillis) {
             throw new AssertionError("an event loop stalled: a " + TICK_MILLIS + " ms tick ran " + late
-                    + " ms late (limit " + limitMillis + " ms); something blocked a thread that must never block");
+                    + " ms late by its own doing (" + maxWallLatenessMillis() + " ms in all; limit " + limitMillis
+                    + " ms); something blocked a thread that must never block");
         }
         if (ticks() == 0) {
             throw new AssertionError("the stall watchdog never ticked, so it proves nothing");
@@ -73,11 +90,18 @@ public final class StallWatchdog implements AutoCloseable {
     private final class Ticker implements Runnable {
         private final ScheduledExecutorService loop;
         private final AtomicLong maxLatenessNanos = new AtomicLong();
+        private final AtomicLong maxWallLatenessNanos = new AtomicLong();
         private final AtomicLong ticks = new AtomicLong();
         private long due;
+        private long lastRunQueueNanos = -1;
 
         Ticker(ScheduledExecutorService loop) {
             this.loop = loop;
+        }
+
+        /** Takes the run-queue baseline on the loop itself, before the first tick. */
+        void baseline() {
+            lastRunQueueNanos = SchedStat.runQueueNanos();
         }
 
         void schedule() {
@@ -95,8 +119,12 @@ public final class StallWatchdog implements AutoCloseable {
         @Override
         public void run() {
             long late = System.nanoTime() - due;
-            maxLatenessNanos.accumulateAndGet(late, Math::max);
+            long runQueue = SchedStat.runQueueNanos();
+            long waitedForCpu = runQueue < 0 || lastRunQueueNanos < 0 ? 0 : runQueue - lastRunQueueNanos;
+            maxLatenessNanos.accumulateAndGet(Math.max(0, late - waitedForCpu), Math::max);
+            maxWallLatenessNanos.accumulateAndGet(late, Math::max);
             ticks.incrementAndGet();
+            lastRunQueueNanos = runQueue;
             schedule();
         }
     }

@@ -57,8 +57,8 @@ public final class StartupChecks {
         }
         String why = root.getMessage() == null ? root.getClass().getSimpleName() : root.getMessage();
         if (why.toLowerCase(java.util.Locale.ROOT).contains("in use")) {
-            return new UserError("port " + port + " on " + host
-                    + " is already in use; stop what holds it or pick another with --port (0 picks a free one)");
+            return new UserError(
+                    "port " + port + " on " + host + " is in use; choose another with --port (0 picks a free one)");
         }
         return new UserError("cannot listen on " + host + ":" + port + ": " + why + "; fix --host or --port");
     }

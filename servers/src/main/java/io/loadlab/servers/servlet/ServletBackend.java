@@ -21,7 +21,7 @@ final class ServletBackend implements AutoCloseable {
     /** Connections to the backend: high enough never to be the bottleneck, as the netty client is uncapped. */
     static final int MAX_CONNECTIONS = 10_000;
 
-    private static final long TIMEOUT_SECONDS = 70;
+    private static final long TIMEOUT_SECONDS = io.loadlab.core.Defaults.TIMEOUT.toMillis() / 1000;
     private static final int MAX_BODY = 1024 * 1024;
 
     private final HttpClient client;
@@ -35,7 +35,7 @@ final class ServletBackend implements AutoCloseable {
         client.setExecutor(threads);
         client.setMaxConnectionsPerDestination(MAX_CONNECTIONS);
         client.setMaxRequestsQueuedPerDestination(Integer.MAX_VALUE);
-        client.setConnectTimeout(5_000);
+        client.setConnectTimeout(2_000);
         client.setFollowRedirects(false);
         client.setUserAgentField(null);
         client.getContentDecoderFactories().clear();

@@ -24,6 +24,8 @@ import java.util.function.BiConsumer;
  * continuation runs on the verticle's event loop. Nothing here blocks.
  */
 final class VertxEndpoints {
+    private static final long TIMEOUT_MILLIS = io.loadlab.core.Defaults.TIMEOUT.toMillis();
+
     private final Vertx vertx;
     private final VertxShared shared;
     private final WebClient client;
@@ -83,16 +85,20 @@ final class VertxEndpoints {
             VertxResponses.error(res, 502, Contract.NO_BACKEND);
             return;
         }
-        client.get(backendPort, backendHost, backendPrefix + "/hello").send().onComplete(ar -> {
-            if (ar.failed()) {
-                VertxResponses.error(res, 502, Reasons.backend(ar.cause()));
-            } else if (ar.result().statusCode() != 200) {
-                VertxResponses.error(res, 502, Reasons.backendStatus(ar.result().statusCode()));
-            } else {
-                Buffer b = ar.result().body();
-                VertxResponses.send(res, 200, VertxResponses.TEXT_PLAIN, b == null ? Buffer.buffer() : b);
-            }
-        });
+        client.get(backendPort, backendHost, backendPrefix + "/hello")
+                .timeout(TIMEOUT_MILLIS)
+                .send()
+                .onComplete(ar -> {
+                    if (ar.failed()) {
+                        VertxResponses.error(res, 502, Reasons.backend(ar.cause()));
+                    } else if (ar.result().statusCode() != 200) {
+                        VertxResponses.error(
+                                res, 502, Reasons.backendStatus(ar.result().statusCode()));
+                    } else {
+                        Buffer b = ar.result().body();
+                        VertxResponses.send(res, 200, VertxResponses.TEXT_PLAIN, b == null ? Buffer.buffer() : b);
+                    }
+                });
     }
 
     private void upsert(HttpServerResponse res, Buffer body) {
@@ -147,6 +153,7 @@ final class VertxEndpoints {
         Future<String> backendProblem = client == null
                 ? Future.succeededFuture(null)
                 : client.get(backendPort, backendHost, backendPrefix + "/health")
+                        .timeout(TIMEOUT_MILLIS)
                         .send()
                         .transform(ar -> Future.succeededFuture(
                                 ar.failed()

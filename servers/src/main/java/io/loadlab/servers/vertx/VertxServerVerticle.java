@@ -43,7 +43,7 @@ final class VertxServerVerticle extends VerticleBase {
                         vertx,
                         new WebClientOptions()
                                 .setKeepAlive(true)
-                                .setConnectTimeout(5_000)
+                                .setConnectTimeout(2_000)
                                 .setTcpNoDelay(true),
                         new PoolOptions()
                                 .setHttp1MaxSize(BACKEND_MAX_CONNECTIONS)

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.loadlab.core.Json;
 import io.loadlab.core.UserError;
+import io.loadlab.postgres.RunningPostgres;
 import io.loadlab.servers.RunningServer;
 import io.loadlab.servers.ServerModel;
 import io.loadlab.servers.ServerSpec;
@@ -32,7 +33,7 @@ public abstract class ModelChecks {
     private static final HttpClient HTTP =
             HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
-    private static final int ATTEMPTS = 3;
+    private static final int ATTEMPTS = 4;
 
     private RunningServer server;
     private FakeBackend backend;
@@ -200,10 +201,11 @@ public abstract class ModelChecks {
     }
 
     /**
-     * The non-blocking proof: 1,000 concurrent {@code /delay?ms=200} answered within 1.5 s, with no event loop late
-     * by more than 100 ms. A model that blocked would need 1,000 × 200 ms / threads. The machine running the tests
-     * may be busy, so up to {@link #ATTEMPTS} attempts are made and one clean attempt passes; a blocking model fails
-     * every one.
+     * The non-blocking proof: 1,000 concurrent {@code /delay?ms=200} answered within 1.5 s, and no event loop late by
+     * more than 100 ms while serving them. A model that blocked would need 1,000 × 200 ms / threads, and its loops
+     * would be late by the length of each block. The machine running the tests may be busy (its other processes
+     * delay our threads too), so up to {@link #ATTEMPTS} attempts are made and each condition must hold in at least
+     * one; a model that really blocks fails both in every attempt.
      */
     @Test
     void thousandConcurrentDelaysFinishUnderOneAndAHalfSecondsWithoutStalls() throws Exception {
@@ -211,20 +213,29 @@ public abstract class ModelChecks {
         RunningServer s = start(spec().build());
         ConcurrentRequests.get(s.port(), "/delay?ms=200", 100, Duration.ofSeconds(10)); // warm up
         List<String> attempts = new ArrayList<>();
-        for (int i = 0; i < ATTEMPTS; i++) {
+        boolean inTime = false;
+        boolean noStall = false;
+        for (int i = 0; i < ATTEMPTS && !(inTime && noStall); i++) {
             try (StallWatchdog watchdog = StallWatchdog.watch(((EventLoopOwner) s).eventLoops())) {
                 ConcurrentRequests.Result r =
                         ConcurrentRequests.get(s.port(), "/delay?ms=200", 1_000, Duration.ofSeconds(10));
+                assertThat(r.ok()).as("answers 200 of %s", r).isEqualTo(1_000);
                 long late = watchdog.maxLatenessMillis();
-                attempts.add(r.ok() + " ok in " + r.elapsed().toMillis() + " ms, max loop lateness " + late + " ms");
-                if (r.ok() == 1_000 && r.elapsed().compareTo(Duration.ofMillis(1_500)) < 0 && late <= 100) {
+                attempts.add(r.elapsed().toMillis() + " ms, max loop lateness " + late + " ms ("
+                        + watchdog.maxWallLatenessMillis() + " ms with run-queue waits)");
+                inTime |= r.elapsed().compareTo(Duration.ofMillis(1_500)) < 0;
+                if (late <= 100) {
                     watchdog.assertNoStallOver(100);
-                    return;
+                    noStall = true;
                 }
             }
         }
-        throw new AssertionError("1,000 concurrent 200 ms delays: no attempt got 1,000 answers within 1,500 ms with"
-                + " no loop late over 100 ms: " + attempts);
+        assertThat(inTime)
+                .as("1,000 concurrent 200 ms delays answered within 1,500 ms in some attempt: %s", attempts)
+                .isTrue();
+        assertThat(noStall)
+                .as("no event loop late over 100 ms in some attempt: %s", attempts)
+                .isTrue();
     }
 
     /** Load on the backend path must not stall a loop either (warmed up first, so class loading is not counted). */
@@ -240,7 +251,8 @@ public abstract class ModelChecks {
                 ConcurrentRequests.Result r = ConcurrentRequests.get(s.port(), "/backend", 200, Duration.ofSeconds(20));
                 assertThat(r.ok()).as("answers 200 of %s", r).isEqualTo(200);
                 long late = watchdog.maxLatenessMillis();
-                attempts.add("max loop lateness " + late + " ms");
+                attempts.add("max loop lateness " + late + " ms (" + watchdog.maxWallLatenessMillis()
+                        + " ms with run-queue waits)");
                 if (late <= 100) {
                     watchdog.assertNoStallOver(100);
                     return;
@@ -248,5 +260,55 @@ public abstract class ModelChecks {
             }
         }
         throw new AssertionError("an event loop stalled over 100 ms in every attempt: " + attempts);
+    }
+
+    @Test
+    void zipcodeCallsNeverStallTheLoops() throws Exception {
+        assumeTrue(nonBlocking(), "only models that must not block");
+        RunningPostgres pg = SharedPostgres.get();
+        RunningServer s = start(
+                spec().db(pg.jdbcUrl(), pg.user(), pg.password()).dbPool(4).build());
+        String zip = String.format("%05d", 10_000 + (model().name().hashCode() & 0x7fff) % 80_000);
+        String row = "{\"zip\":\"" + zip + "\",\"type\":\"STANDARD\",\"city\":\"Springfield\",\"state\":\"IL\","
+                + "\"county\":\"Sangamon\",\"timezone\":\"America/Chicago\"}";
+        HttpResponse<String> posted = HTTP.send(
+                HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + s.port() + "/zipcodes"))
+                        .header("Content-Type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofString(row))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(posted.statusCode()).isIn(200, 201);
+        ConcurrentRequests.get(s.port(), "/zipcodes/" + zip, 20, Duration.ofSeconds(20)); // warm up
+        List<String> attempts = new ArrayList<>();
+        for (int i = 0; i < ATTEMPTS; i++) {
+            try (StallWatchdog watchdog = StallWatchdog.watch(((EventLoopOwner) s).eventLoops())) {
+                ConcurrentRequests.Result r =
+                        ConcurrentRequests.get(s.port(), "/zipcodes/" + zip, 200, Duration.ofSeconds(20));
+                assertThat(r.ok()).as("answers 200 of %s", r).isEqualTo(200);
+                long late = watchdog.maxLatenessMillis();
+                attempts.add("max loop lateness " + late + " ms (" + watchdog.maxWallLatenessMillis()
+                        + " ms with run-queue waits)");
+                if (late <= 100) {
+                    watchdog.assertNoStallOver(100);
+                    return;
+                }
+            }
+        }
+        throw new AssertionError("an event loop stalled over 100 ms in every attempt: " + attempts);
+    }
+
+    /** A backend slower than {@code Defaults.TIMEOUT} (10 s) is answered 502 {@code backend: timed out}. Slow. */
+    @Test
+    @org.junit.jupiter.api.Tag("slow")
+    void aBackendSlowerThanTheTimeoutIs502TimedOut() throws Exception {
+        backend = new FakeBackend(io.loadlab.core.Defaults.TIMEOUT.toMillis() + 3_000);
+        RunningServer s = start(spec().backendUrl(backend.url()).build());
+        HttpResponse<String> r = HTTP.send(
+                HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + s.port() + "/backend"))
+                        .timeout(Duration.ofSeconds(30))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(r.statusCode()).isEqualTo(502);
+        assertThat(r.body()).isEqualTo("{\"error\":\"backend: timed out\"}");
     }
 }

@@ -1,0 +1,155 @@
+#!/usr/bin/env bash
+# Plaintext throughput of every server model against nginx, the TechEmpower way: one load generator core, one
+# server core. wrk runs pinned to CPU $LOAD_CPU, each server (and nginx, and the backend) pinned to CPU $SERVER_CPU,
+# `wrk -t1 -c100 -d10s` against GET /plaintext. Prints req/s per model and its ratio to nginx, then checks that the
+# backend (`loadlab backend --delay 0`) serves at least 50k req/s on its one core.
+#
+# Environment (defaults in brackets):
+#   DURATION [10s]  measured wrk run per target     WARMUP [5s]      discarded wrk run before it
+#   CONNECTIONS [100]  THREADS [1]                   LOAD_CPU [0]     SERVER_CPU [1]
+#   MODELS ["single-thread thread-pool thread-per-connection virtual-threads servlet-sync servlet-async netty vertx"]
+#   BACKEND_MIN [50000]  req/s the backend must reach
+# Quick smoke run: DURATION=2s WARMUP=1s MODELS="netty vertx" bench/servers-plaintext.sh
+#
+# Figures taken on a shared or busy machine are indicative only: run it on an idle host with >= 2 cores.
+set -euo pipefail
+
+root=$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/.." && pwd)
+DURATION=${DURATION:-10s}
+WARMUP=${WARMUP:-5s}
+CONNECTIONS=${CONNECTIONS:-100}
+THREADS=${THREADS:-1}
+LOAD_CPU=${LOAD_CPU:-0}
+SERVER_CPU=${SERVER_CPU:-1}
+MODELS=${MODELS:-"single-thread thread-pool thread-per-connection virtual-threads servlet-sync servlet-async netty vertx"}
+BACKEND_MIN=${BACKEND_MIN:-50000}
+
+die() { echo "servers-plaintext: $*" >&2; exit 2; }
+
+need_package() { # $1 = command, $2 = Debian package
+  command -v "$1" >/dev/null 2>&1 && return 0
+  [ "$(id -u)" = 0 ] || die "$1 is missing; install it with: sudo apt-get update && sudo apt-get install -y $2"
+  echo "servers-plaintext: installing $2 ..." >&2
+  apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$2" >/dev/null \
+    || die "could not install $2 with apt-get"
+}
+need_package wrk wrk
+need_package nginx nginx
+command -v taskset >/dev/null || die "taskset is missing (package util-linux)"
+[ "$(nproc --all)" -ge 2 ] || die "needs at least 2 CPUs (one for wrk, one for the server); this host has $(nproc --all)"
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/servers-plaintext.XXXXXX")
+pids=()
+cleanup() {
+  for p in "${pids[@]}"; do kill -TERM "$p" 2>/dev/null || true; done
+  for p in "${pids[@]}"; do wait "$p" 2>/dev/null || true; done
+  rm -rf "$tmp"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+free_port() {
+  python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+}
+
+# wrk's "Requests/sec:" of one measured run, after a discarded warm-up run.
+measure() { # $1 = URL
+  taskset -c "$LOAD_CPU" wrk -t"$THREADS" -c"$CONNECTIONS" -d"$WARMUP" "$1" >/dev/null 2>&1 || true
+  local out
+  out=$(taskset -c "$LOAD_CPU" wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" "$1" 2>&1) || { echo 0; return; }
+  echo "$out" >>"$tmp/wrk.log"
+  local errors
+  errors=$(echo "$out" | awk '/Non-2xx|Socket errors/ {print}' | tr '\n' ' ')
+  [ -z "$errors" ] || echo "servers-plaintext: $1: $errors" >&2
+  echo "$out" | awk '/^Requests\/sec:/ {printf "%d\n", $2}'
+}
+
+# Starts a loadlab process pinned to SERVER_CPU; sets $started_pid and $started_port from its one JSON line.
+start_loadlab() { # $1 = name for files, rest = loadlab arguments
+  local name=$1; shift
+  LOADLAB_SKIP_BUILD=1 taskset -c "$SERVER_CPU" "$root/loadlab" "$@" >"$tmp/$name.out" 2>"$tmp/$name.err" &
+  started_pid=$!
+  pids+=("$started_pid")
+  started_port=""
+  for _ in $(seq 1 300); do
+    if [ -s "$tmp/$name.out" ]; then
+      started_port=$(head -n1 "$tmp/$name.out" | grep -o '"port":[0-9]*' | head -n1 | cut -d: -f2)
+      [ -n "$started_port" ] && return 0
+    fi
+    kill -0 "$started_pid" 2>/dev/null || break
+    sleep 0.1
+  done
+  echo "servers-plaintext: '$name' did not start:" >&2
+  tail -n 5 "$tmp/$name.err" >&2
+  return 1
+}
+
+stop() { # $1 = pid
+  kill -TERM "$1" 2>/dev/null || true
+  wait "$1" 2>/dev/null || true
+}
+
+# Build the launcher's jar once, before anything is timed.
+"$root/loadlab" --version >/dev/null 2>"$tmp/build.err" || { cat "$tmp/build.err" >&2; die "loadlab does not build"; }
+
+# nginx: its own config in the temp dir, one worker, no access log.
+nginx_port=$(free_port)
+cat >"$tmp/nginx.conf" <<CONF
+worker_processes 1;
+daemon off;
+pid $tmp/nginx.pid;
+error_log $tmp/nginx-error.log warn;
+events { worker_connections 4096; }
+http {
+  access_log off;
+  default_type text/plain;
+  client_body_temp_path $tmp/body;
+  proxy_temp_path $tmp/proxy;
+  fastcgi_temp_path $tmp/fastcgi;
+  uwsgi_temp_path $tmp/uwsgi;
+  scgi_temp_path $tmp/scgi;
+  server {
+    listen 127.0.0.1:$nginx_port;
+    location / { return 200 "Hello, World!"; }
+  }
+}
+CONF
+taskset -c "$SERVER_CPU" nginx -p "$tmp" -c "$tmp/nginx.conf" 2>"$tmp/nginx.err" &
+nginx_pid=$!
+pids+=("$nginx_pid")
+for _ in $(seq 1 50); do
+  curl -sf "http://127.0.0.1:$nginx_port/" >/dev/null 2>&1 && break
+  sleep 0.1
+done
+curl -sf "http://127.0.0.1:$nginx_port/" >/dev/null || { cat "$tmp/nginx.err" >&2; die "nginx did not start"; }
+
+echo "wrk -t$THREADS -c$CONNECTIONS -d$DURATION (warm-up $WARMUP) on CPU $LOAD_CPU; servers on CPU $SERVER_CPU; $(nproc --all) CPUs, load $(cut -d' ' -f1-3 /proc/loadavg)"
+nginx_rps=$(measure "http://127.0.0.1:$nginx_port/plaintext")
+stop "$nginx_pid"
+printf '%-24s %12s %10s\n' target "req/s" "vs nginx"
+printf '%-24s %12s %10s\n' nginx "$nginx_rps" "1.00"
+
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "n/a" }'; }
+
+for model in $MODELS; do
+  if ! start_loadlab "$model" serve "$model" --port 0; then
+    printf '%-24s %12s %10s\n' "$model" "failed" "-"
+    continue
+  fi
+  pid=$started_pid
+  rps=$(measure "http://127.0.0.1:$started_port/plaintext")
+  stop "$pid"
+  printf '%-24s %12s %10s\n' "$model" "$rps" "$(ratio "$rps" "$nginx_rps")"
+done
+
+if start_loadlab backend backend --port 0 --delay 0ms; then
+  rps=$(measure "http://127.0.0.1:$started_port/hello")
+  stop "$started_pid"
+  verdict="ok"
+  [ "$rps" -ge "$BACKEND_MIN" ] || verdict="BELOW $BACKEND_MIN"
+  printf '%-24s %12s %10s  backend on one core, delay 0: %s\n' "backend /hello" "$rps" "$(ratio "$rps" "$nginx_rps")" "$verdict"
+  [ "$rps" -ge "$BACKEND_MIN" ] || exit 1
+else
+  printf '%-24s %12s\n' "backend /hello" "failed"
+  exit 1
+fi

@@ -1,0 +1,27 @@
+package io.loadlab.servers.runtime;
+
+import io.loadlab.postgres.EmbeddedPostgres;
+import io.loadlab.postgres.PostgresSpec;
+import io.loadlab.postgres.RunningPostgres;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+
+/** One embedded PostgreSQL for the model tests of this JVM, started on first use and stopped at JVM exit. */
+public final class SharedPostgres {
+    private static RunningPostgres shared;
+
+    private SharedPostgres() {}
+
+    public static synchronized RunningPostgres get() {
+        if (shared == null) {
+            try {
+                shared = EmbeddedPostgres.start(PostgresSpec.defaults().withSetting("fsync", "off"));
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            RunningPostgres pg = shared;
+            Runtime.getRuntime().addShutdownHook(new Thread(pg::close, "stop-postgres"));
+        }
+        return shared;
+    }
+}
