@@ -124,10 +124,23 @@ class LoadCommandTest {
                 yaml.toString(),
                 "--json",
                 json.toString(),
+                "--hlog",
+                dir.resolve("s.hlog").toString(),
                 url);
         assertThat(r.exit()).as(r.err()).isZero();
         LoadReport report = Json.read(json, LoadReport.class);
         assertThat(report.perRequest()).containsOnlyKeys("ok", "gone");
+        java.util.Set<String> tags = new java.util.HashSet<>();
+        try (HistogramLogReader reader =
+                new HistogramLogReader(dir.resolve("s.hlog").toFile())) {
+            EncodableHistogram h;
+            while ((h = reader.nextIntervalHistogram()) != null) {
+                tags.add(String.valueOf(h.getTag()));
+            }
+        }
+        assertThat(tags)
+                .as("one tag per request name plus the untagged total")
+                .containsExactlyInAnyOrder("ok", "gone", "null");
         assertThat(report.perRequest().get("gone").errors().status()).isPositive();
         assertThat(report.perRequest().get("ok").errors().total()).isZero();
         assertThat(report.targetRps()).isEqualTo(200.0);

@@ -230,7 +230,8 @@ final class Worker {
 
     void onClosed(Conn c) {
         if (!c.ready) {
-            connecting--;
+            onFailure(c, ErrorKind.CONNECT, null); // closed before it was usable (e.g. during the TLS handshake)
+            return;
         }
         retire(c);
         replace(false);

@@ -59,6 +59,9 @@ public final class EmbeddedPostgres {
             for (int attempt = 1; ; attempt++) {
                 int port = spec.port() != 0 ? spec.port() : freePort(spec.host());
                 Process p = launch(install, runAs, spec, data, socketDir, log, port);
+                // until the running server registers its own hook, an exit while waiting must not orphan postgres
+                Thread starting = new Thread(() -> stop(p), "loadlab-postgres-start-" + p.pid());
+                Runtime.getRuntime().addShutdownHook(starting);
                 try {
                     awaitReady(p, spec, port, log);
                     Map<String, String> settings = PostgresSetup.prepare(spec, port, runAs, install);
@@ -71,6 +74,8 @@ public final class EmbeddedPostgres {
                 } catch (IOException | RuntimeException e) {
                     stop(p);
                     throw e;
+                } finally {
+                    removeHook(starting);
                 }
             }
         } catch (IOException | RuntimeException e) {
@@ -174,6 +179,14 @@ public final class EmbeddedPostgres {
                 Thread.currentThread().interrupt();
                 throw new IOException("interrupted while waiting for PostgreSQL to start");
             }
+        }
+    }
+
+    static void removeHook(Thread hook) {
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException shuttingDown) {
+            // the hook runs (or ran) the same stop
         }
     }
 

@@ -63,11 +63,7 @@ final class EmbeddedPostgresServer implements RunningPostgres {
 
     @Override
     public void close() {
-        try {
-            Runtime.getRuntime().removeShutdownHook(shutdownHook);
-        } catch (IllegalStateException shuttingDown) {
-            // the hook runs (or ran) the same stop
-        }
+        EmbeddedPostgres.removeHook(shutdownHook);
         stopAndClean();
     }
 

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -14,6 +15,7 @@ import java.sql.Statement;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class EmbeddedPostgresTest {
 
@@ -85,6 +87,16 @@ class EmbeddedPostgresTest {
         Matcher log = Pattern.compile("\\(log: (\\S+)\\)").matcher(e.getMessage());
         assertThat(log.find()).as("the message names the log").isTrue();
         assertThat(Path.of(log.group(1)).getParent()).doesNotExist();
+    }
+
+    @Test
+    void logFileMayLiveWhereTheServerUserCannotGo(@TempDir Path privateDir) throws Exception {
+        // the server writes to a descriptor this process opened, so a 0700 results directory is fine
+        Path log = privateDir.resolve("results/postgres.log");
+        try (RunningPostgres pg = EmbeddedPostgres.start(PostgresSpec.defaults().withLogFile(log))) {
+            assertThat(pg.port()).isPositive();
+        }
+        assertThat(Files.readString(log)).contains("database system is ready to accept connections");
     }
 
     @Test

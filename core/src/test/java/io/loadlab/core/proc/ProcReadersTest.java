@@ -35,10 +35,15 @@ class ProcReadersTest {
             t.start();
             parked.add(t);
         }
-        long until = System.nanoTime() + 300_000_000L;
+        // Spin until /proc shows 10 ticks (100 ms at USER_HZ=100) more CPU, or give up after 10 s: on a busy
+        // machine this thread may get little of a core, but a reader that never sees the time grow fails.
+        long until = System.nanoTime() + 10_000_000_000L;
         long x = 0;
-        while (System.nanoTime() < until) {
-            x += Long.numberOfTrailingZeros(x + System.nanoTime());
+        while (System.nanoTime() < until
+                && ProcessStat.read(pid).orElseThrow().totalTicks() - before.totalTicks() < 10) {
+            for (int i = 0; i < 100_000; i++) {
+                x += Long.numberOfTrailingZeros(x + i);
+            }
         }
         ProcessStat during = ProcessStat.read(pid).orElseThrow();
         release.countDown();
@@ -46,7 +51,6 @@ class ProcReadersTest {
             t.join();
         }
         assertThat(during.threads()).isGreaterThanOrEqualTo(before.threads() + 20);
-        // 300 ms of spinning is about 30 ticks at USER_HZ=100; allow for a slow, shared machine.
         assertThat(during.totalTicks() - before.totalTicks())
                 .as("ticks (x=%d)", x)
                 .isGreaterThanOrEqualTo(10);

@@ -1,0 +1,59 @@
+package io.loadlab.postgres;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/** Ctrl-C of the process that started PostgreSQL stops it: no postmaster and no directory left behind. */
+class OwnerInterruptedTest {
+
+    /** The owner: starts PostgreSQL, prints its PID and data directory, then waits to be interrupted. */
+    public static void main(String[] args) throws Exception {
+        RunningPostgres pg = EmbeddedPostgres.start(PostgresSpec.defaults());
+        try (var c = java.sql.DriverManager.getConnection(pg.jdbcUrl(), pg.user(), pg.password());
+                var s = c.createStatement();
+                var rs = s.executeQuery("SELECT current_setting('data_directory')")) {
+            rs.next();
+            System.out.println(pg.pid() + " " + rs.getString(1));
+        }
+        System.out.flush();
+        Thread.sleep(120_000);
+    }
+
+    @Test
+    void sigintOfTheOwnerStopsPostgresAndDeletesItsDirectory() throws Exception {
+        String java = ProcessHandle.current().info().command().orElse("java");
+        Process owner = new ProcessBuilder(
+                        java, "-cp", System.getProperty("java.class.path"), OwnerInterruptedTest.class.getName())
+                .redirectError(ProcessBuilder.Redirect.DISCARD)
+                .start();
+        try {
+            String line;
+            try (BufferedReader r =
+                    new BufferedReader(new InputStreamReader(owner.getInputStream(), StandardCharsets.UTF_8))) {
+                line = r.readLine();
+                assertThat(line).as("the owner's PID line").isNotNull();
+                String[] parts = line.split(" ", 2);
+                long pid = Long.parseLong(parts[0]);
+                Path data = Path.of(parts[1]);
+                assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive)).contains(true);
+
+                new ProcessBuilder("kill", "-INT", Long.toString(owner.pid()))
+                        .start()
+                        .waitFor();
+                assertThat(owner.waitFor(30, TimeUnit.SECONDS))
+                        .as("owner exits")
+                        .isTrue();
+                assertThat(ProcessHandle.of(pid).filter(ProcessHandle::isAlive)).isEmpty();
+                assertThat(data.getParent()).doesNotExist();
+            }
+        } finally {
+            owner.destroyForcibly();
+        }
+    }
+}
