@@ -18,7 +18,7 @@ if [ "$(ulimit -n)" != unlimited ] && [ "$(ulimit -n)" -lt $((CONNS + 1000)) ]; 
 fi
 need_packages nginx
 ./loadlab --version >/dev/null
-start_nginx "$SERVER_CPU" $((CONNS + 240))
+start_nginx "$SERVER_CPU" $((CONNS * 3 / 2 + 1024))
 port=${NGINX_URL##*:}
 port=${port%/}
 json=$BENCH_TMP/c10k.json

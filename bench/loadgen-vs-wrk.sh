@@ -5,7 +5,8 @@
 # subshell that ran only it), JVM start-up and JIT included for loadlab. loadlab also reports its own CPU time during
 # the measured window (from /proc/self/stat, all threads), shown as the steady-state figure; wrk has no start-up
 # cost worth the name, so its steady-state figure is its process figure.
-# Usage: bench/loadgen-vs-wrk.sh   (env: DURATION=10s CONNS=100 ROUNDS=3 LOAD_CPU=0 SERVER_CPU=1)
+# LOADLAB_WARMUP=5s gives loadlab an unrecorded warm-up first (JIT), to compare steady states; default none.
+# Usage: bench/loadgen-vs-wrk.sh   (env: DURATION=10s CONNS=100 ROUNDS=3 LOAD_CPU=0 SERVER_CPU=1 LOADLAB_WARMUP=)
 set -euo pipefail
 root=$(cd "$(dirname "$(readlink -f "$0")")/.." && pwd)
 cd "$root"
@@ -15,6 +16,7 @@ CONNS=${CONNS:-100}
 ROUNDS=${ROUNDS:-3}
 LOAD_CPU=${LOAD_CPU:-0}
 SERVER_CPU=${SERVER_CPU:-1}
+LOADLAB_WARMUP=${LOADLAB_WARMUP:-0s}
 
 need_packages nginx wrk
 ./loadlab --version >/dev/null   # builds the jar once, outside the measurement
@@ -48,11 +50,12 @@ measure() {
     "$tool" "$rps" "$reqs" "$cpu" "$window"
 }
 
-echo "wrk vs loadlab: -t1 -c$CONNS -d$DURATION, load on CPU $LOAD_CPU, nginx on CPU $SERVER_CPU, $ROUNDS rounds"
+echo "wrk vs loadlab: -t1 -c$CONNS -d$DURATION (loadlab warm-up $LOADLAB_WARMUP), load on CPU $LOAD_CPU," \
+  "nginx on CPU $SERVER_CPU, $ROUNDS rounds"
 for round in $(seq "$ROUNDS"); do
   echo "round $round"
   measure wrk wrk -t1 -c"$CONNS" -d"$DURATION" "$NGINX_URL"
-  measure loadlab env LOADLAB_SKIP_BUILD=1 ./loadlab load -t1 -c"$CONNS" -d"$DURATION" "$NGINX_URL"
+  measure loadlab env LOADLAB_SKIP_BUILD=1 ./loadlab load -t1 -c"$CONNS" -d"$DURATION" --warmup "$LOADLAB_WARMUP" "$NGINX_URL"
 done
 
 awk '

@@ -69,5 +69,9 @@ stop_nginx() {
     wait "$NGINX_PID" 2>/dev/null || true
     NGINX_PID=
   fi
+  if [ -s "${BENCH_TMP:-/nonexistent}/error.log" ]; then
+    echo "nginx error log (last lines):" >&2
+    tail -n 5 "$BENCH_TMP/error.log" >&2
+  fi
   [ -n "${BENCH_TMP:-}" ] && rm -rf "$BENCH_TMP"
 }

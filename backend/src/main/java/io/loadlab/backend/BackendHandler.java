@@ -3,10 +3,8 @@ package io.loadlab.backend;
 import io.loadlab.core.Defaults;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelFutureListener;
-import io.netty.channel.ChannelHandler.Sharable;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
-import io.netty.handler.codec.DecoderResult;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpMethod;
@@ -15,34 +13,41 @@ import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.TooLongHttpHeaderException;
 import io.netty.util.ReferenceCountUtil;
+import java.util.ArrayDeque;
 import java.util.concurrent.TimeUnit;
 
 /**
  * Answers the backend's routes from pre-encoded responses. {@code GET /hello} is answered by a task scheduled on the
- * event loop, so no thread waits for the delay. Immediate answers are written without a flush and flushed once per
- * read batch; delayed ones are flushed when due.
+ * event loop, so no thread waits for the delay. Answers leave in request order even when requests are pipelined
+ * with different delays: an answer that is ready waits behind a delayed one of the same connection. Immediate
+ * answers are written without a flush and flushed once per read batch; delayed ones are flushed when due.
  *
- * <p>Shared by every connection; runs only on the backend's single event-loop thread, which owns {@link
- * BackendResponses} and {@link BackendCounters}.
+ * <p>One instance per connection; runs only on the backend's single event-loop thread, which owns the shared
+ * {@link BackendResponses} and writes {@link BackendCounters}.
  */
-@Sharable
 final class BackendHandler extends ChannelInboundHandlerAdapter {
     private static final String DELAY_PARAM = "delay_ms=";
 
-    private final BackendResponses responses = new BackendResponses();
+    private final BackendResponses responses;
     private final BackendCounters counters;
     private final long defaultDelayMs;
+    /** Answers of this connection not written yet, in request order; null until a delay is first needed. */
+    private ArrayDeque<Answer> queue;
 
-    BackendHandler(long defaultDelayMs, BackendCounters counters) {
-        this.defaultDelayMs = defaultDelayMs;
+    BackendHandler(BackendResponses responses, BackendCounters counters, long defaultDelayMs) {
+        this.responses = responses;
         this.counters = counters;
+        this.defaultDelayMs = defaultDelayMs;
     }
 
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
         try {
             if (msg instanceof HttpObject o && o.decoderResult().isFailure()) {
-                malformed(ctx, o.decoderResult());
+                byte[] r = o.decoderResult().cause() instanceof TooLongHttpHeaderException
+                        ? responses.headersTooLarge.bytes(BackendResponses.CLOSE)
+                        : responses.badRequest.bytes(BackendResponses.CLOSE);
+                answer(ctx, r, BackendResponses.CLOSE, 0, false);
             } else if (msg instanceof HttpRequest req) {
                 route(ctx, req);
             }
@@ -67,54 +72,90 @@ final class BackendHandler extends ChannelInboundHandlerAdapter {
         int q = uri.indexOf('?');
         int pathEnd = q < 0 ? uri.length() : q;
         if (req.method() != HttpMethod.GET) {
-            write(ctx, responses.notAllowed.bytes(connection), connection, false);
+            answer(ctx, responses.notAllowed.bytes(connection), connection, 0, false);
         } else if (pathEnd == 6 && uri.startsWith("/hello")) {
             long delay = q < 0 ? defaultDelayMs : delayParam(uri, q + 1);
             if (delay < 0) {
-                write(ctx, responses.badDelay.bytes(connection), connection, false);
-            } else if (delay == 0) {
-                hello(ctx, connection, false);
+                answer(ctx, responses.badDelay.bytes(connection), connection, 0, false);
             } else {
-                counters.scheduled();
-                ctx.executor().schedule(() -> hello(ctx, connection, true), delay, TimeUnit.MILLISECONDS);
+                answer(ctx, responses.hello.bytes(connection), connection, delay, true);
             }
         } else if (pathEnd == 6 && uri.startsWith("/stats")) {
             String body = "{\"requests\":" + counters.requests() + "}";
-            write(ctx, responses.render("200 OK", "application/json", body, connection), connection, false);
+            answer(ctx, responses.render("200 OK", "application/json", body, connection), connection, 0, false);
         } else if (pathEnd == 7 && uri.startsWith("/health")) {
-            write(ctx, responses.health.bytes(connection), connection, false);
+            answer(ctx, responses.health.bytes(connection), connection, 0, false);
         } else {
-            write(ctx, responses.notFound.bytes(connection), connection, false);
+            answer(ctx, responses.notFound.bytes(connection), connection, 0, false);
         }
     }
 
-    private void hello(ChannelHandlerContext ctx, int connection, boolean delayed) {
-        if (delayed) {
-            counters.scheduledDone();
+    /**
+     * Writes {@code response} now when nothing of this connection is waiting and there is no delay (no allocation);
+     * otherwise queues it, ready at once or when its delay expires.
+     */
+    private void answer(ChannelHandlerContext ctx, byte[] response, int connection, long delayMs, boolean hello) {
+        if (delayMs == 0 && (queue == null || queue.isEmpty())) {
+            emit(ctx, response, connection, hello);
+            return;
         }
+        if (queue == null) {
+            queue = new ArrayDeque<>(4);
+        }
+        Answer a = new Answer(ctx, response, connection, hello);
+        queue.add(a);
+        if (delayMs == 0) {
+            a.ready = true; // behind a delayed answer; written when that one is
+        } else {
+            counters.scheduled();
+            ctx.executor().schedule(a, delayMs, TimeUnit.MILLISECONDS);
+        }
+    }
+
+    private void drain(ChannelHandlerContext ctx) {
+        while (!queue.isEmpty() && queue.peek().ready) {
+            Answer a = queue.poll();
+            emit(ctx, a.response, a.connection, a.hello);
+        }
+        ctx.flush();
+    }
+
+    private void emit(ChannelHandlerContext ctx, byte[] response, int connection, boolean hello) {
         if (!ctx.channel().isActive()) {
             return; // the client gave up; it was not answered
         }
-        counters.answered();
-        write(ctx, responses.hello.bytes(connection), connection, delayed);
-    }
-
-    private void malformed(ChannelHandlerContext ctx, DecoderResult result) {
-        byte[] r = result.cause() instanceof TooLongHttpHeaderException
-                ? responses.headersTooLarge.bytes(BackendResponses.CLOSE)
-                : responses.badRequest.bytes(BackendResponses.CLOSE);
-        write(ctx, r, BackendResponses.CLOSE, true);
-    }
-
-    private void write(ChannelHandlerContext ctx, byte[] response, int connection, boolean flush) {
+        if (hello) {
+            counters.answered();
+        }
         responses.refreshDate();
         ByteBuf buf = ctx.alloc().ioBuffer(response.length).writeBytes(response);
         if (connection == BackendResponses.CLOSE) {
             ctx.writeAndFlush(buf).addListener(ChannelFutureListener.CLOSE);
-        } else if (flush) {
-            ctx.writeAndFlush(buf, ctx.voidPromise());
         } else {
             ctx.write(buf, ctx.voidPromise());
+        }
+    }
+
+    /** One queued answer; as a scheduled task it marks itself ready and writes what is ready in order. */
+    private final class Answer implements Runnable {
+        final ChannelHandlerContext ctx;
+        final byte[] response;
+        final int connection;
+        final boolean hello;
+        boolean ready;
+
+        Answer(ChannelHandlerContext ctx, byte[] response, int connection, boolean hello) {
+            this.ctx = ctx;
+            this.response = response;
+            this.connection = connection;
+            this.hello = hello;
+        }
+
+        @Override
+        public void run() {
+            counters.scheduledDone();
+            ready = true;
+            drain(ctx);
         }
     }
 

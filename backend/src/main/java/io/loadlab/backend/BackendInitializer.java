@@ -7,14 +7,17 @@ import io.netty.handler.codec.http.HttpDecoderConfig;
 import io.netty.handler.codec.http.HttpRequestDecoder;
 
 /**
- * A request decoder and the shared handler: no aggregator and no response encoder, since every answer is a
+ * A request decoder and the connection's handler: no aggregator and no response encoder, since every answer is a
  * pre-encoded byte array.
  */
 final class BackendInitializer extends ChannelInitializer<SocketChannel> {
-    private final BackendHandler handler;
+    private final BackendResponses responses = new BackendResponses();
+    private final BackendCounters counters;
+    private final long delayMs;
 
-    BackendInitializer(BackendHandler handler) {
-        this.handler = handler;
+    BackendInitializer(BackendCounters counters, long delayMs) {
+        this.counters = counters;
+        this.delayMs = delayMs;
     }
 
     @Override
@@ -26,6 +29,6 @@ final class BackendInitializer extends ChannelInitializer<SocketChannel> {
                         new HttpRequestDecoder(new HttpDecoderConfig()
                                 .setMaxInitialLineLength(maxHeaders)
                                 .setMaxHeaderSize(maxHeaders)))
-                .addLast("handler", handler);
+                .addLast("handler", new BackendHandler(responses, counters, delayMs));
     }
 }

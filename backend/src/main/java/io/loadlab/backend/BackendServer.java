@@ -58,8 +58,7 @@ public final class BackendServer implements RunningBackend {
                 .option(ChannelOption.SO_BACKLOG, spec.backlog())
                 .option(ChannelOption.SO_REUSEADDR, true)
                 .childOption(ChannelOption.TCP_NODELAY, true)
-                .childHandler(
-                        new BackendInitializer(new BackendHandler(spec.delay().toMillis(), counters)));
+                .childHandler(new BackendInitializer(counters, spec.delay().toMillis()));
         try {
             Channel ch = b.bind(new InetSocketAddress(spec.host(), spec.port()))
                     .syncUninterruptibly()

@@ -10,7 +10,9 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
@@ -56,7 +58,7 @@ class BackendServerTest {
 
     @Test
     void delaysDoNotHoldTheThread() throws Exception {
-        java.util.Set<Thread> before = loopThreads();
+        Set<Thread> before = loopThreads();
         start(300);
         int n = 100;
         HttpClient client = HttpClient.newHttpClient();
@@ -74,14 +76,13 @@ class BackendServerTest {
         // one thread sleeping 300 ms per request would need 30 s
         assertThat(ms).isLessThan(10_000);
         assertThat(backend.requests()).isEqualTo(n);
-        java.util.Set<Thread> loops = loopThreads();
+        Set<Thread> loops = loopThreads();
         loops.removeAll(before);
         assertThat(loops).hasSize(1);
     }
 
-    private static java.util.Set<Thread> loopThreads() {
-        java.util.Set<Thread> s =
-                new java.util.HashSet<>(Thread.getAllStackTraces().keySet());
+    private static Set<Thread> loopThreads() {
+        Set<Thread> s = new HashSet<>(Thread.getAllStackTraces().keySet());
         s.removeIf(t -> !t.getName().startsWith("backend-loop"));
         return s;
     }
@@ -154,6 +155,24 @@ class BackendServerTest {
                             .read()
                             .status())
                     .isEqualTo(200);
+        }
+    }
+
+    @Test
+    void pipelinedAnswersKeepRequestOrderWhateverTheirDelays() throws Exception {
+        start(0);
+        try (RawHttp c = new RawHttp(backend.port())) {
+            long t0 = System.nanoTime();
+            c.send("GET /hello?delay_ms=200 HTTP/1.1\r\n\r\n"
+                    + "GET /health HTTP/1.1\r\n\r\n"
+                    + "GET /hello?delay_ms=50 HTTP/1.1\r\n\r\n"
+                    + "GET /hello HTTP/1.1\r\n\r\n");
+            assertThat(c.read().body()).isEqualTo("Hello, World!");
+            assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0)).isGreaterThanOrEqualTo(200);
+            assertThat(c.read().body()).isEqualTo("{\"status\":\"UP\"}");
+            assertThat(c.read().body()).isEqualTo("Hello, World!");
+            assertThat(c.read().body()).isEqualTo("Hello, World!");
+            assertThat(c.get("/stats").body()).isEqualTo("{\"requests\":3}");
         }
     }
 

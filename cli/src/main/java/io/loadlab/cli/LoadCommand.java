@@ -1,5 +1,6 @@
 package io.loadlab.cli;
 
+import io.loadlab.core.Defaults;
 import io.loadlab.core.Json;
 import io.loadlab.core.UserError;
 import io.loadlab.core.result.IntervalStats;
@@ -104,8 +105,8 @@ final class LoadCommand implements Callable<Integer> {
 
     @Option(
             names = "--max-connections",
-            description =
-                    "Open model: most connections opened when due requests find none free. (default: max(-c, ${DEFAULT-VALUE}))")
+            description = "Open model: most connections opened when due requests find none free. (default: max(-c, "
+                    + Defaults.OPEN_MAX_CONNECTIONS + "))")
     Integer maxConnections;
 
     @Option(

@@ -18,7 +18,6 @@ final class LoadDefaults implements IDefaultValueProvider {
             case "--duration" -> Defaults.DURATION.toString();
             case "--timeout" -> Defaults.TIMEOUT.toString();
             case "--warmup" -> Defaults.WARMUP.toString();
-            case "--max-connections" -> Integer.toString(Defaults.OPEN_MAX_CONNECTIONS);
             case "--method" -> "GET";
             default -> null;
         };

@@ -6,6 +6,7 @@ import io.loadlab.core.result.TrialResult;
 import io.loadlab.lab.Lab;
 import io.loadlab.lab.spec.SuiteFiles;
 import io.loadlab.lab.spec.SuiteSpec;
+import io.loadlab.report.ReportWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -53,7 +54,17 @@ final class RunCommand implements Callable<Integer> {
         suiteSpec = options.apply(suiteSpec);
         RunProgress progress = new RunProgress(spec.commandLine().getOut(), System.console() != null);
         Lab.Outcome outcome = Lab.run(suiteSpec, progress);
-        RunSummary.print(outcome.results(), outcome.dir(), spec.commandLine().getOut());
+        Path report = null;
+        try {
+            report = ReportWriter.write(outcome.dir());
+        } catch (RuntimeException e) {
+            spec.commandLine()
+                    .getErr()
+                    .println("loadlab run: could not draw the report: " + e.getMessage() + "; 'loadlab report "
+                            + outcome.dir() + "' redraws it from the results");
+        }
+        RunSummary.print(
+                outcome.results(), outcome.dir(), report, spec.commandLine().getOut());
         List<TrialResult> trials = outcome.results().trials();
         return trials.stream().anyMatch(t -> !t.valid()) ? Main.EXIT_FAILED : Main.EXIT_OK;
     }

@@ -3,57 +3,36 @@ package io.loadlab.cli;
 import io.loadlab.core.result.SuiteResults;
 import io.loadlab.core.result.TrialResult;
 import io.loadlab.core.result.VerdictCode;
-import io.loadlab.lab.Repetitions;
+import io.loadlab.report.Format;
+import io.loadlab.report.SummaryTable;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-/** The end-of-suite table: one row per trial, the verdict's code word as is, then repetitions' means. */
+/** The end of a suite: the summary table (verdict code words as is), every finding with its reason, the paths. */
 final class RunSummary {
     private RunSummary() {}
 
-    static void print(SuiteResults r, Path dir, PrintWriter out) {
-        List<String[]> rows = new ArrayList<>();
-        rows.add(new String[] {"model", "scenario", "load", "req/s", "p50 ms", "p99 ms", "errors", "verdict"});
-        for (TrialResult t : r.trials()) {
-            rows.add(row(t));
-        }
+    /** Prints the summary (the report's own table, so terminal and report agree), the findings and the paths. */
+    static void print(SuiteResults r, Path dir, Path report, PrintWriter out) {
         out.println();
-        printTable(rows, out);
-        if (r.trials().stream().anyMatch(t -> t.repetition() > 1)) {
-            out.println();
-            out.println("Repetitions (valid trials only, 95% confidence interval):");
-            for (Repetitions.Summary s : Repetitions.summarise(r.trials())) {
-                out.printf(
-                        Locale.ROOT,
-                        "  %-22s %-12s %-10s %s (%d of %d valid)%n",
-                        s.model(),
-                        s.experiment(),
-                        s.level().label(),
-                        s.n() == 0
-                                ? "—"
-                                : Double.isNaN(s.halfWidth())
-                                        ? String.format(Locale.ROOT, "%.0f req/s", s.meanRps())
-                                        : String.format(Locale.ROOT, "%.0f ± %.0f req/s", s.meanRps(), s.halfWidth()),
-                        s.n(),
-                        s.of());
-            }
-        }
+        out.print(SummaryTable.render(r, Format.TEXT));
+        out.println();
         for (TrialResult t : r.trials()) {
-            VerdictCode worst = t.worstVerdict();
-            if (worst != VerdictCode.OK) {
-                t.verdicts().stream()
-                        .filter(v -> v.code() != VerdictCode.OK)
-                        .forEach(v -> out.println("  " + t.id() + " " + v.code() + ": " + v.reason()));
-            }
+            t.verdicts().stream()
+                    .filter(v -> v.code() != VerdictCode.OK)
+                    .forEach(v -> out.println("  " + t.id() + " " + v.code() + ": " + v.reason()));
+        }
+        if (r.settings() != null && r.settings().get("notes") instanceof List<?> notes) {
+            notes.forEach(n -> out.println("  note: " + n));
         }
         out.println();
         out.println("Suite " + r.suite() + ": " + r.status() + ", " + r.trials().size() + " trials.");
-        Path report = dir.resolve("report.html");
-        out.println(
-                java.nio.file.Files.exists(report) ? "Report: " + report : "Results: " + dir.resolve("results.json"));
+        out.println("Results: " + dir.resolve("results.json"));
+        if (report != null) {
+            out.println("Report:  " + report);
+        }
         out.flush();
     }
 
@@ -78,24 +57,5 @@ final class RunSummary {
             errors,
             worst.name()
         };
-    }
-
-    static void printTable(List<String[]> rows, PrintWriter out) {
-        int[] w = new int[rows.get(0).length];
-        for (String[] r : rows) {
-            for (int i = 0; i < r.length; i++) {
-                w[i] = Math.max(w[i], r[i].length());
-            }
-        }
-        for (String[] r : rows) {
-            StringBuilder b = new StringBuilder();
-            for (int i = 0; i < r.length; i++) {
-                boolean numeric = i >= 3 && i <= 6;
-                String cell =
-                        numeric ? " ".repeat(w[i] - r[i].length()) + r[i] : r[i] + " ".repeat(w[i] - r[i].length());
-                b.append(i == 0 ? "" : "  ").append(cell);
-            }
-            out.println(b.toString().stripTrailing());
-        }
     }
 }

@@ -33,7 +33,18 @@ final class LabRun {
 
     /** Starts {@code loadlab ARGS} with {@code --results RESULTS}; returns at once. */
     static LabRun start(Path results, List<String> args) throws IOException {
-        List<String> cmd = new ArrayList<>(List.of(JAVA, "-cp", CP, "io.loadlab.cli.Main"));
+        List<String> cmd = new ArrayList<>();
+        if (sigintIgnored()) {
+            // Started from a background job, this JVM ignores SIGINT, and so would the lab: the JVM installs no
+            // handler for an ignored signal. Restore the default before exec so Ctrl-C reaches the lab as it would
+            // from a terminal; the PID stays the lab's.
+            cmd.addAll(
+                    List.of(
+                            "python3",
+                            "-c",
+                            "import os,signal,sys; signal.signal(signal.SIGINT, signal.SIG_DFL); os.execv(sys.argv[1], sys.argv[1:])"));
+        }
+        cmd.addAll(List.of(JAVA, "-cp", CP, "io.loadlab.cli.Main"));
         cmd.addAll(args);
         cmd.add("--results");
         cmd.add(results.toString());
@@ -44,6 +55,20 @@ final class LabRun {
                 .redirectOutput(out.toFile())
                 .start();
         return new LabRun(p, out, results);
+    }
+
+    /** True when this process ignores SIGINT ({@code SigIgn} bit 2 in /proc/self/status). */
+    static boolean sigintIgnored() {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
+                if (line.startsWith("SigIgn:")) {
+                    return (Long.parseLong(line.substring(7).trim(), 16) & 0x2) != 0;
+                }
+            }
+        } catch (IOException | NumberFormatException e) {
+            // assume the default
+        }
+        return false;
     }
 
     /** Runs to the end (at most {@code seconds}); fails the test with the output when it does not end. */

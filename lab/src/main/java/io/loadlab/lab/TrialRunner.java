@@ -159,7 +159,8 @@ final class TrialRunner {
                 ctx.cpus().loadgen(),
                 ctx.cpus().dependencies(),
                 work,
-                serverExit);
+                serverExit,
+                scenario.floor() == null ? null : scenario.floor().nanos() / 1e6);
         List<Verdict> verdicts = Verdicts.judge(ev, ctx.spec().thresholds());
         Ceiling ceiling = Ceilings.of(
                 plan.model(), scenario, plan.level(), settings, ctx.spec().backendDelay());

@@ -19,6 +19,7 @@ import org.HdrHistogram.HistogramLogWriter;
 final class IntervalCollector implements AutoCloseable {
     private final Worker[] workers;
     private final String[] names;
+    private final String[] tags;
     private final boolean open;
     private final Histogram[][] recycledLatency;
     private final Histogram[][] recycledService;
@@ -35,6 +36,10 @@ final class IntervalCollector implements AutoCloseable {
     IntervalCollector(Worker[] workers, String[] names, boolean open, Path hlogFile, long startEpochMs) {
         this.workers = workers;
         this.names = names;
+        // the log format separates fields with commas and tags must not hold whitespace
+        this.tags = java.util.Arrays.stream(names)
+                .map(n -> n.replaceAll("[\\s,]", "_"))
+                .toArray(String[]::new);
         this.open = open;
         int n = names.length;
         recycledLatency = new Histogram[workers.length][n];
@@ -100,7 +105,7 @@ final class IntervalCollector implements AutoCloseable {
             latency[r].add(intervalByName);
             interval.add(intervalByName);
             if (hlog != null && names.length > 1) {
-                intervalByName.setTag(names[r]);
+                intervalByName.setTag(tags[r]);
                 hlog.outputIntervalHistogram(fromS, toS, intervalByName, 1000.0);
                 intervalByName.setTag(null);
             }

@@ -53,6 +53,7 @@ public final class LoadGenerator {
         }
         String[] names = spec.requests().stream().map(RequestSpec::name).toArray(String[]::new);
         listener.started(Transport.best());
+        connectAll(workers, spec.timeout().nanos());
         long start = clock.nanoTime();
         long epochMs = System.currentTimeMillis();
         long t0 = start + spec.warmup().nanos();
@@ -99,6 +100,22 @@ public final class LoadGenerator {
         } finally {
             for (Worker w : workers) {
                 w.stop();
+            }
+        }
+    }
+
+    /**
+     * Opens every initial connection before the clock starts, as wrk does, so that the measured window is not spent
+     * connecting; waits at most the timeout (connections still missing then are retried during the run and counted).
+     */
+    private void connectAll(Worker[] workers, long timeoutNanos) {
+        for (Worker w : workers) {
+            w.connectAll();
+        }
+        long end = clock.nanoTime() + timeoutNanos;
+        for (Worker w : workers) {
+            while (w.readyConnections() < w.initialConnections() && clock.nanoTime() - end < 0) {
+                LockSupport.parkNanos(1_000_000);
             }
         }
     }

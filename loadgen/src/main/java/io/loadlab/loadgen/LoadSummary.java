@@ -134,7 +134,7 @@ public final class LoadSummary {
                     r.delayedRequests(),
                     r.maxConnectionsOpened()));
         }
-        if (result.cpuSeconds() >= 0) {
+        if (result.cpuSeconds() >= 0 && r.requests() > 0) {
             b.append(String.format(
                     Locale.ROOT,
                     "  Load generator CPU: %.2f s in the measured window, %.2f us per request%n",

@@ -31,6 +31,7 @@ final class Worker {
     final RequestRecorder[] recorders;
     volatile long connectErrors;
     long delayed;
+    long bytesRead;
     int maxOpened;
     private final int id;
     private final int threads;
@@ -85,7 +86,9 @@ final class Worker {
         this.plan = new RequestPlan(spec, id, threads);
         this.recorders = new RequestRecorder[plan.size()];
         for (int i = 0; i < recorders.length; i++) {
-            recorders[i] = new RequestRecorder(Math.max(1, spec.timeout().toMicros()), Defaults.HISTOGRAM_DIGITS);
+            // open model: waiting for a connection (up to the timeout) plus the response (up to the timeout)
+            long highest = Math.max(1, spec.timeout().toMicros()) * (open ? 2 : 1);
+            recorders[i] = new RequestRecorder(highest, Defaults.HISTOGRAM_DIGITS);
         }
         this.group = transport.newSingleThreadGroup(new DefaultThreadFactory("loadlab-load-" + id, true));
         this.loop = group.next();
@@ -101,16 +104,39 @@ final class Worker {
         return total / threads + (id < total % threads ? 1 : 0);
     }
 
-    /** Opens the connections and starts sending; {@code t0}..{@code t1} is the measured window. Thread-safe. */
-    void start(long start, long t0, long t1) {
+    /**
+     * Opens the initial connections; in the closed model each starts sending (unrecorded) as soon as it is ready.
+     * Thread-safe; {@link #readyConnections} tells the collector when they are all up.
+     */
+    void connectAll() {
         loop.execute(() -> {
-            this.t0 = t0;
-            this.t1 = t1;
+            long never = clock.nanoTime() + 86_400_000_000_000L;
+            t0 = never;
+            t1 = never;
             long tick = Defaults.TIMEOUT_TICK.nanos();
             loop.scheduleAtFixedRate(this::tick, tick, tick, TimeUnit.NANOSECONDS);
             for (int i = 0; i < initialConnections; i++) {
                 connect();
             }
+        });
+    }
+
+    /** Connections that completed their connect (and TLS handshake) so far; readable from any thread. */
+    int readyConnections() {
+        return readyCount;
+    }
+
+    int initialConnections() {
+        return initialConnections;
+    }
+
+    private volatile int readyCount;
+
+    /** Starts the measured part: {@code t0}..{@code t1} is the window recorded. Thread-safe. */
+    void start(long start, long t0, long t1) {
+        loop.execute(() -> {
+            this.t0 = t0;
+            this.t1 = t1;
             if (open) {
                 pacer = new Pacer(start, t1, spec.rate().perSecond() / threads, (double) id / threads);
                 pace();
@@ -147,6 +173,9 @@ final class Worker {
 
     void onReady(Conn c) {
         c.ready = true;
+        if (readyCount < initialConnections) {
+            readyCount++;
+        }
         connecting--;
         connectFailures = 0;
         free(c);
@@ -172,8 +201,6 @@ final class Worker {
             free(c);
         }
     }
-
-    long bytesRead;
 
     void onFailure(Conn c, ErrorKind kind, Throwable cause) {
         if (c.dead) {
@@ -203,7 +230,8 @@ final class Worker {
 
     void onClosed(Conn c) {
         if (!c.ready) {
-            connecting--;
+            onFailure(c, ErrorKind.CONNECT, null); // closed before it was usable (e.g. during the TLS handshake)
+            return;
         }
         retire(c);
         replace(false);
@@ -300,7 +328,9 @@ final class Worker {
     }
 
     private void send(Conn c, int request, long intended, long now) {
-        long deadline = (open ? intended : now) + timeoutNanos;
+        // A request that waited for a connection already has its wait in its latency; the server still gets the
+        // full timeout to answer, and a request that waited longer than the timeout is dropped by tick().
+        long deadline = now + timeoutNanos;
         c.send(request, intended, now, deadline, plan.encode(request, c.channel.alloc()), plan.head(request));
     }
 

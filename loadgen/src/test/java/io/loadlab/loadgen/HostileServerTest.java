@@ -5,12 +5,27 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.loadlab.core.result.ErrorCounts;
 import io.loadlab.core.result.LoadReport;
 import io.loadlab.core.unit.Duration;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /** Broken servers are counted in the right category, the connection is replaced, and the run ends on time. */
 class HostileServerTest {
     private static final Duration DURATION = Duration.ofMillis(1500);
     private static final Duration TIMEOUT = Duration.ofMillis(500);
+
+    /** Loads the classes and native transport once, so that each test's run time is the engine's alone. */
+    @BeforeAll
+    static void warmUp() throws Exception {
+        try (TestHttpServer server = new TestHttpServer(t -> 0)) {
+            LoadGenerator.run(
+                    LoadSpec.builder(server.url("/"))
+                            .threads(1)
+                            .connections(2)
+                            .duration(Duration.ofMillis(300))
+                            .build(),
+                    ProgressListener.NONE);
+        }
+    }
 
     private static LoadReport run(HostileServer server) {
         long start = System.nanoTime();
@@ -138,6 +153,22 @@ class HostileServerTest {
                             .build(),
                     ProgressListener.NONE);
             assertThat(r.errors().connect()).isPositive();
+        }
+    }
+
+    @Test
+    void connectionCloseIsHonouredAndChunkedBodiesAreReadWithoutErrors() throws Exception {
+        try (HostileServer s = new HostileServer((sock, out) -> {
+            HostileServer.write(
+                    out,
+                    "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
+                            + "5\r\nHello\r\n8\r\n, World!\r\n0\r\n\r\n");
+            sock.close();
+        })) {
+            LoadReport r = run(s);
+            assertThat(r.requests()).isPositive();
+            assertThat(r.errors().total()).isZero();
+            assertThat(s.accepted.get()).as("a new connection per request").isGreaterThanOrEqualTo((int) r.requests());
         }
     }
 }

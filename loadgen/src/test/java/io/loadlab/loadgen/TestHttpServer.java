@@ -13,6 +13,7 @@ import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.handler.ssl.SslContext;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
@@ -33,6 +34,11 @@ final class TestHttpServer implements AutoCloseable {
 
     /** @param delayNanos arrival nanoTime (relative to {@link #startNanos}) → nanoseconds to hold the response */
     TestHttpServer(LongUnaryOperator delayNanos) throws InterruptedException {
+        this(delayNanos, null);
+    }
+
+    /** @param tls when not null, the server speaks HTTPS with this context */
+    TestHttpServer(LongUnaryOperator delayNanos, SslContext tls) throws InterruptedException {
         startNanos = System.nanoTime();
         ByteBuf response = Unpooled.unreleasableBuffer(Unpooled.directBuffer().writeBytes(RESPONSE));
         server = new ServerBootstrap()
@@ -42,6 +48,9 @@ final class TestHttpServer implements AutoCloseable {
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {
+                        if (tls != null) {
+                            ch.pipeline().addLast(tls.newHandler(ch.alloc()));
+                        }
                         ch.pipeline().addLast(new ChannelInboundHandlerAdapter() {
                             int matched;
 
@@ -85,6 +94,10 @@ final class TestHttpServer implements AutoCloseable {
 
     String url(String path) {
         return "http://127.0.0.1:" + port() + path;
+    }
+
+    String httpsUrl(String path) {
+        return "https://127.0.0.1:" + port() + path;
     }
 
     @Override

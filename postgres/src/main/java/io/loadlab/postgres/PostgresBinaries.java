@@ -7,6 +7,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermission;
@@ -159,7 +160,7 @@ final class PostgresBinaries {
 
     /** Deletes a directory tree without following symbolic links; quiet if it is already gone. */
     static void deleteTree(Path dir) {
-        if (!Files.exists(dir, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+        if (!Files.exists(dir, LinkOption.NOFOLLOW_LINKS)) {
             return;
         }
         try (Stream<Path> s = Files.walk(dir)) {

@@ -5,9 +5,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.GroupPrincipal;
 import java.nio.file.attribute.PosixFileAttributeView;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.nio.file.attribute.UserPrincipal;
 import java.nio.file.attribute.UserPrincipalLookupService;
 import java.util.List;
+import java.util.stream.Stream;
 
 /**
  * The operating-system user PostgreSQL runs as. PostgreSQL refuses to run as root, so when this process is root the
@@ -58,10 +61,9 @@ record PostgresRunAs(String user, String group, List<String> prefix) {
         }
         for (Path p = dir.toAbsolutePath(); p != null; p = p.getParent()) {
             if (Files.isDirectory(p)
-                    && !Files.getPosixFilePermissions(p)
-                            .contains(java.nio.file.attribute.PosixFilePermission.OTHERS_EXECUTE)) {
+                    && !Files.getPosixFilePermissions(p).contains(PosixFilePermission.OTHERS_EXECUTE)) {
                 throw new IOException("PostgreSQL runs as " + user + ", who cannot enter " + p + " (mode "
-                        + java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(p))
+                        + PosixFilePermissions.toString(Files.getPosixFilePermissions(p))
                         + "); choose a work directory under /tmp or chmod o+x " + p);
             }
         }
@@ -71,8 +73,7 @@ record PostgresRunAs(String user, String group, List<String> prefix) {
     List<String> command(List<String> command) {
         return prefix.isEmpty()
                 ? command
-                : java.util.stream.Stream.concat(prefix.stream(), command.stream())
-                        .toList();
+                : Stream.concat(prefix.stream(), command.stream()).toList();
     }
 
     private static long effectiveUid() throws IOException {

@@ -9,6 +9,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -74,7 +75,7 @@ final class PostgresSetup {
     }
 
     private static List<String> names(PostgresSpec spec) {
-        java.util.LinkedHashSet<String> names = new java.util.LinkedHashSet<>(REPORTED);
+        LinkedHashSet<String> names = new LinkedHashSet<>(REPORTED);
         names.addAll(spec.effectiveSettings().keySet());
         return List.copyOf(names);
     }

@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
+import java.util.TreeMap;
 
 /**
  * Everything {@link EmbeddedPostgres#start} needs; the one input of the starter.
@@ -51,8 +52,8 @@ public record PostgresSpec(
 
     /** {@link #DEFAULT_SETTINGS} overridden by {@link #settings}, in a stable order. */
     public Map<String, String> effectiveSettings() {
-        Map<String, String> all = new LinkedHashMap<>(new java.util.TreeMap<>(DEFAULT_SETTINGS));
-        all.putAll(new java.util.TreeMap<>(settings));
+        Map<String, String> all = new LinkedHashMap<>(new TreeMap<>(DEFAULT_SETTINGS));
+        all.putAll(new TreeMap<>(settings));
         return all;
     }
 

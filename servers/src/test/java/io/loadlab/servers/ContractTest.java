@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.loadlab.backend.BackendServer;
+import io.loadlab.backend.BackendSpec;
+import io.loadlab.backend.RunningBackend;
 import io.loadlab.core.Json;
 import io.loadlab.core.UserError;
 import io.loadlab.postgres.EmbeddedPostgres;
@@ -43,13 +46,13 @@ class ContractTest {
     private static final String TEXT = "text/plain";
 
     private static RunningPostgres pg;
-    private static TestBackend backend;
+    private static RunningBackend backend;
     private static HttpClient http;
 
     @BeforeAll
     static void dependencies() throws Exception {
         pg = EmbeddedPostgres.start(PostgresSpec.defaults());
-        backend = new TestBackend(20);
+        backend = BackendServer.start(BackendSpec.defaults().withDelay(io.loadlab.core.unit.Duration.ofMillis(20)));
         http = HttpClient.newBuilder()
                 .version(HttpClient.Version.HTTP_1_1)
                 .connectTimeout(Duration.ofSeconds(5))
@@ -124,7 +127,11 @@ class ContractTest {
             expect(get(s, "/delay?ms=120"), 200, TEXT, "OK");
             assertThat((System.nanoTime() - t0) / 1_000_000).isGreaterThanOrEqualTo(120);
             expect(get(s, "/delay?ms=0"), 200, TEXT, "OK");
+            long calls = backend.requests();
             expect(get(s, "/backend"), 200, TEXT, "Hello, World!");
+            assertThat(backend.requests() - calls)
+                    .as("backend calls for one /backend")
+                    .isEqualTo(1);
             expect(get(s, "/health"), 200, JSON, "{\"status\":\"UP\"}");
             JsonNode settings = Json.mapper()
                     .readTree(expect(get(s, "/settings"), 200, JSON, null).body());
@@ -312,7 +319,8 @@ class ContractTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("models")
     void lostDependenciesAreAnsweredAndTheServerStaysUp(ServerModel model) throws Exception {
-        TestBackend own = new TestBackend(1);
+        RunningBackend own =
+                BackendServer.start(BackendSpec.defaults().withDelay(io.loadlab.core.unit.Duration.ofMillis(1)));
         try (RunningServer s = start(model, b -> b.backendUrl(own.url()))) {
             expect(get(s, "/backend"), 200, TEXT, "Hello, World!");
             own.close();
@@ -333,8 +341,9 @@ class ContractTest {
         try (ServerSocket busy = new ServerSocket(0, 1, java.net.InetAddress.getByName("127.0.0.1"))) {
             assertThatThrownBy(() -> start(model, b -> b.port(busy.getLocalPort())))
                     .isInstanceOf(UserError.class)
-                    .hasMessage("port " + busy.getLocalPort()
-                            + " on 127.0.0.1 is in use; choose another with --port (0 picks a free one)");
+                    .hasMessageContaining("port " + busy.getLocalPort())
+                    .hasMessageContaining("in use")
+                    .hasMessageContaining("--port");
             int free = busy.getLocalPort();
             busy.close();
             assertThatThrownBy(() -> start(model, b -> b.backendUrl(URI.create("http://127.0.0.1:" + free))))
@@ -345,6 +354,28 @@ class ContractTest {
                     .isInstanceOf(UserError.class)
                     .hasMessageContaining("PostgreSQL");
         }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("models")
+    void closeLetsTheRequestInFlightFinishAndStopsWithinFiveSeconds(ServerModel model) throws Exception {
+        RunningServer s = start(model, b -> b);
+        int port = s.port();
+        try (RawHttp inFlight = new RawHttp(port)) {
+            inFlight.send(RawHttp.get("/delay?ms=400", ""));
+            Thread.sleep(100);
+            long t0 = System.nanoTime();
+            java.util.concurrent.CompletableFuture<Void> closing =
+                    java.util.concurrent.CompletableFuture.runAsync(s::close);
+            RawHttp.Response r = inFlight.read();
+            assertThat(r.status()).as("the request in flight is answered").isEqualTo(200);
+            assertThat(r.text()).isEqualTo("OK");
+            closing.get(10, java.util.concurrent.TimeUnit.SECONDS);
+            assertThat((System.nanoTime() - t0) / 1_000_000).as("close() in ms").isLessThan(5_000);
+        }
+        assertThatThrownBy(() -> new java.net.Socket("127.0.0.1", port).close())
+                .as("no longer accepting")
+                .isInstanceOf(java.net.ConnectException.class);
     }
 
     @org.junit.jupiter.api.Test

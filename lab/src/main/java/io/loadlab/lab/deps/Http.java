@@ -9,17 +9,15 @@ import java.time.Duration;
 
 /** Small blocking GETs the lab makes itself: health polls and counters. */
 public final class Http {
-    private static final HttpClient CLIENT = HttpClient.newBuilder()
-            .version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(2))
-            .build();
-
     private Http() {}
 
-    /** The answer's status and body, or null when nothing answered within {@code timeoutMillis}. */
+    /**
+     * The answer's status and body, or null when nothing answered within {@code timeoutMillis}. Each call uses its
+     * own client and closes it: an idle keep-alive connection left open would occupy a single-threaded server.
+     */
     public static HttpResponse<String> get(String url, long timeoutMillis) {
-        try {
-            return CLIENT.send(
+        try (HttpClient client = client()) {
+            return client.send(
                     HttpRequest.newBuilder(URI.create(url))
                             .timeout(Duration.ofMillis(timeoutMillis))
                             .GET()
@@ -31,6 +29,14 @@ public final class Http {
             Thread.currentThread().interrupt();
             return null;
         }
+    }
+
+    /** A new HTTP/1.1 client; close it when done so its connections close. */
+    public static HttpClient client() {
+        return HttpClient.newBuilder()
+                .version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(Duration.ofSeconds(2))
+                .build();
     }
 
     /**

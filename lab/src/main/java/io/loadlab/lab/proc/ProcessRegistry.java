@@ -1,21 +1,22 @@
 package io.loadlab.lab.proc;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Every process the lab started, by PID, so that each is ended on every way out: a trial's end, a crash, Ctrl-C and
- * SIGTERM (through {@link #installShutdownHook()}). Ending is SIGTERM, a grace period, then SIGKILL — descendants
+ * SIGTERM (the lab's shutdown hook calls {@link #stopAll()}). Ending is SIGTERM, a grace period, then SIGKILL — descendants
  * included. Thread-safe.
  */
 public final class ProcessRegistry {
     private final Map<Long, ProcessHandle> live = new ConcurrentHashMap<>();
     private final Duration grace;
-    private volatile Thread hook;
 
     public ProcessRegistry(Duration grace) {
         this.grace = grace;
@@ -42,55 +43,50 @@ public final class ProcessRegistry {
         all.forEach(p -> live.remove(p.pid()));
     }
 
-    /** Runs {@link #stopAll()} when the JVM exits (Ctrl-C, SIGTERM, System.exit). */
-    public synchronized void installShutdownHook() {
-        if (hook == null) {
-            hook = new Thread(this::stopAll, "loadlab-cleanup");
-            Runtime.getRuntime().addShutdownHook(hook);
-        }
-    }
-
-    public synchronized void removeShutdownHook() {
-        if (hook != null) {
-            try {
-                Runtime.getRuntime().removeShutdownHook(hook);
-            } catch (IllegalStateException alreadyShuttingDown) {
-                // the hook is running or will run: nothing to remove
-            }
-            hook = null;
-        }
-    }
-
     static void terminate(List<ProcessHandle> roots, Duration grace) {
         List<ProcessHandle> all = new ArrayList<>();
         for (ProcessHandle r : roots) {
-            // Descendants first collected, while the parent still links them.
+            // Descendants are collected first, while the parent still links them.
             r.descendants().forEach(all::add);
             all.add(r);
         }
         all.forEach(ProcessHandle::destroy);
-        long deadline = System.nanoTime() + grace.toNanos();
-        for (ProcessHandle p : all) {
-            long left = deadline - System.nanoTime();
-            if (left > 0) {
-                try {
-                    p.onExit().get(left, TimeUnit.NANOSECONDS);
-                } catch (Exception timedOutOrInterrupted) {
-                    // escalated below
-                }
-            }
+        if (!awaitGone(all, grace)) {
+            all.stream().filter(ProcessRegistry::alive).forEach(ProcessHandle::destroyForcibly);
+            awaitGone(all, grace);
         }
-        for (ProcessHandle p : all) {
-            if (p.isAlive()) {
-                p.destroyForcibly();
+    }
+
+    private static boolean awaitGone(List<ProcessHandle> all, Duration limit) {
+        long deadline = System.nanoTime() + limit.toNanos();
+        while (all.stream().anyMatch(ProcessRegistry::alive)) {
+            if (System.nanoTime() > deadline) {
+                return false;
             }
-        }
-        for (ProcessHandle p : all) {
             try {
-                p.onExit().get(grace.toMillis(), TimeUnit.MILLISECONDS);
-            } catch (Exception e) {
-                // a process SIGKILL did not end within the grace is beyond our reach
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
             }
+        }
+        return true;
+    }
+
+    /**
+     * Alive and not a zombie: an orphan whose new parent does not reap it (a container's init may not) stays a
+     * zombie, which holds no CPU, memory, file or port, and would otherwise look alive forever.
+     */
+    static boolean alive(ProcessHandle p) {
+        if (!p.isAlive()) {
+            return false;
+        }
+        try {
+            String stat = Files.readString(Path.of("/proc", Long.toString(p.pid()), "stat"));
+            int close = stat.lastIndexOf(')');
+            return close < 0 || close + 2 >= stat.length() || stat.charAt(close + 2) != 'Z';
+        } catch (IOException e) {
+            return false;
         }
     }
 }

@@ -30,16 +30,11 @@ public final class Validator {
 
     private final URI base;
     private final boolean strict;
-    private final HttpClient http;
     private final List<String> checks = new ArrayList<>();
 
     public Validator(String baseUrl, boolean strict) {
         this.base = URI.create(baseUrl);
         this.strict = strict;
-        this.http = HttpClient.newBuilder()
-                .version(HttpClient.Version.HTTP_1_1)
-                .connectTimeout(java.time.Duration.ofMillis(TIMEOUT_MS))
-                .build();
     }
 
     /** A failed check: its message is the exact check and what was seen. */
@@ -178,7 +173,8 @@ public final class Validator {
 
     private HttpResponse<String> send(HttpRequest.Builder b) throws CheckFailed {
         HttpRequest req = b.timeout(java.time.Duration.ofMillis(TIMEOUT_MS)).build();
-        try {
+        // One client per request, closed after it: a pooled idle connection would hold a single-threaded server.
+        try (HttpClient http = io.loadlab.lab.deps.Http.client()) {
             return http.send(req, HttpResponse.BodyHandlers.ofString());
         } catch (IOException e) {
             throw new CheckFailed(req.method() + " " + req.uri().getRawPath() + ": no answer ("

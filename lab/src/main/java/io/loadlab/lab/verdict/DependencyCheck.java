@@ -11,10 +11,32 @@ import java.util.Optional;
 /**
  * DEPENDENCY_BOUND: the backend (one event-loop thread, so one core at most) or PostgreSQL (all its processes, on
  * the dependencies' CPUs) was busy beyond {@code dependencyBusy}, or a core waited on I/O beyond {@code iowait}.
- * The server then waited on its dependency: the number is the dependency's, not the model's.
+ * A backend using at least {@link #CONTENDED_SHARE} of a core on CPUs with less than {@code 1 - dependencyBusy} idle
+ * is saturated too: it wanted more CPU than it could get. The server then waited on its dependency: the number is
+ * the dependency's, not the model's.
  */
 final class DependencyCheck {
+    /** A dependency using this much of a core on CPUs with no idle time left is saturated by contention. */
+    static final double CONTENDED_SHARE = 0.5;
+
     private DependencyCheck() {}
+
+    /** Mean idle fraction of the given CPUs over the samples, or -1 when unknown or not pinned. */
+    static double idleOf(Evidence e, String cpus) {
+        int[] ids = io.loadlab.lab.spec.CpuSplit.ids(cpus);
+        if (ids.length == 0 || e.machine() == null || e.machine().isEmpty()) {
+            return -1;
+        }
+        double sum = 0;
+        for (int id : ids) {
+            double idle = LoadgenSaturationCheck.meanIdle(e.machine(), id);
+            if (idle < 0) {
+                return -1;
+            }
+            sum += idle;
+        }
+        return sum / ids.length;
+    }
 
     static Optional<Verdict> check(Evidence e, Thresholds t) {
         Optional<ProcessSeries> backend = e.process("backend");
@@ -27,6 +49,20 @@ final class DependencyCheck {
                                     + " pace; give it its own CPU or lower the load",
                             backend.get().cpuMean() * 100,
                             t.dependencyBusy() * 100)));
+        }
+        if (backend.isPresent() && backend.get().cpuMean() >= CONTENDED_SHARE) {
+            double idle = idleOf(e, e.dependencyCpus());
+            if (idle >= 0 && idle < 1 - t.dependencyBusy()) {
+                return Optional.of(new Verdict(
+                        VerdictCode.DEPENDENCY_BOUND,
+                        String.format(
+                                Locale.ROOT,
+                                "the backend used %.0f%% of a core and its CPUs (%s) were %.0f%% idle: it could get no"
+                                        + " more CPU and set the pace; give it a CPU of its own or lower the load",
+                                backend.get().cpuMean() * 100,
+                                e.dependencyCpus(),
+                                idle * 100)));
+            }
         }
         Optional<ProcessSeries> pg = e.process("postgres");
         int depCores = Math.max(1, CpuSplit.ids(e.dependencyCpus()).length);

@@ -1,6 +1,7 @@
 package io.loadlab.lab.verdict;
 
 import io.loadlab.core.result.ErrorCounts;
+import io.loadlab.core.result.IntervalStats;
 import io.loadlab.core.result.Verdict;
 import io.loadlab.core.result.VerdictCode;
 import io.loadlab.lab.spec.Thresholds;
@@ -30,6 +31,10 @@ final class ErrorCheck {
                             + (e.serverExit() != null ? " (the server exited with status " + e.serverExit() + ")" : "")
                             + "; see server.log"));
         }
+        Optional<Verdict> stalled = stalled(e);
+        if (stalled.isPresent()) {
+            return stalled;
+        }
         double fraction = errors / (double) attempts;
         if (fraction <= t.errors() && e.serverExit() == null) {
             return Optional.empty();
@@ -54,6 +59,55 @@ final class ErrorCheck {
                 + (e.serverExit() != null ? "; the server exited with status " + e.serverExit() + " mid-trial" : "")
                 + "; see server.log — this number is not the server's capacity";
         return Optional.of(new Verdict(VerdictCode.ERRORS, reason));
+    }
+
+    /**
+     * A server that stops answering leaves its requests in flight, counted nowhere: neither answered nor (before
+     * the timeout) failed. Whole seconds without a single answer give it away, unless every request takes a second
+     * or more by design.
+     */
+    static Optional<Verdict> stalled(Evidence e) {
+        List<IntervalStats> all = e.load().intervals();
+        if (all == null || all.isEmpty() || (e.floorMs() != null && e.floorMs() >= 1000)) {
+            return Optional.empty();
+        }
+        List<IntervalStats> iv = SteadinessCheck.full(all, e.load().durationS());
+        double period =
+                iv.size() > 1 ? iv.get(1).tS() - iv.get(0).tS() : iv.get(0).tS();
+        // Silence before the first answer is start-up (connections opening on a busy CPU): NOT_STEADY's business.
+        // Silence after answers began is a server that stopped answering.
+        int first = 0;
+        while (first < iv.size()
+                && iv.get(first).requests() == 0
+                && iv.get(first).errors() == 0) {
+            first++;
+        }
+        if (first == iv.size()) {
+            return Optional.empty();
+        }
+        List<IntervalStats> after = iv.subList(first, iv.size());
+        long silent =
+                after.stream().filter(i -> i.requests() == 0 && i.errors() == 0).count();
+        long expected = period > 0 ? (long) Math.floor(e.load().durationS() / period + 1e-9) : iv.size();
+        silent += Math.max(0, expected - all.size());
+        if (silent == 0) {
+            return Optional.empty();
+        }
+        double firstSilent = after.stream()
+                .filter(i -> i.requests() == 0 && i.errors() == 0)
+                .mapToDouble(i -> i.tS() - period)
+                .min()
+                .orElse(all.get(all.size() - 1).tS());
+        return Optional.of(new Verdict(
+                VerdictCode.ERRORS,
+                String.format(
+                        java.util.Locale.ROOT,
+                        "the server answered nothing for %d of the %.0f measured seconds (from t=%.0fs on) with %d"
+                                + " connections waiting: it stopped answering (hung or deadlocked); see server.log",
+                        silent,
+                        e.load().durationS(),
+                        firstSilent,
+                        e.level().connections())));
     }
 
     private static void add(List<String> parts, String name, long n) {

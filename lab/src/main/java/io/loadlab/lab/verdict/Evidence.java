@@ -16,6 +16,7 @@ import java.util.Optional;
  * @param load the measured run's report; null when the trial never got that far
  * @param work dependency counters over the measured run: {@code backend_calls}, {@code db_transactions}
  * @param serverExit the server's exit status when it died during the trial, else null
+ * @param floorMs the least time any request of the scenario takes (its delay), or null
  */
 public record Evidence(
         ScenarioKind scenario,
@@ -27,7 +28,8 @@ public record Evidence(
         String loadgenCpus,
         String dependencyCpus,
         Map<String, Long> work,
-        Integer serverExit) {
+        Integer serverExit,
+        Double floorMs) {
 
     public Optional<ProcessSeries> process(String role) {
         return processes == null

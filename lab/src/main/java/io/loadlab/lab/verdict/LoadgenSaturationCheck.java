@@ -28,16 +28,25 @@ final class LoadgenSaturationCheck {
             for (int core : cores) {
                 double idle = meanIdle(m, core);
                 if (idle >= 0 && idle < t.loadgenMinIdle()) {
+                    double own = e.process("loadgen").map(p -> p.cpuMean()).orElse(-1.0);
+                    String whose = own < 0
+                            ? ""
+                            : String.format(
+                                    Locale.ROOT,
+                                    " (the load generator itself used %.0f%% of a core%s)",
+                                    own * 100,
+                                    own < 0.5 ? "; other processes took the rest: run on a quiet host" : "");
                     return Optional.of(new Verdict(
                             VerdictCode.LOADGEN_SATURATED,
                             String.format(
                                     Locale.ROOT,
-                                    "the load generator's CPU %d was %.0f%% idle (needs %.0f%%): give it more cores"
-                                            + " (cpus: in the suite) or lower the load; this trial measured the load"
+                                    "the load generator's CPU %d was %.0f%% idle (needs %.0f%%)%s: give it more cores"
+                                            + " (--cpus, or cpus: in the suite) or lower the load; this trial measured the load"
                                             + " generator, not the server",
                                     core,
                                     idle * 100,
-                                    t.loadgenMinIdle() * 100)));
+                                    t.loadgenMinIdle() * 100,
+                                    whose)));
                 }
             }
         }

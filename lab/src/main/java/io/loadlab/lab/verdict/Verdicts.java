@@ -6,6 +6,7 @@ import io.loadlab.lab.spec.Thresholds;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Judges a trial: every check runs on its {@link Evidence} and adds a {@link Verdict} with a reason a user can act
@@ -24,11 +25,15 @@ public final class Verdicts {
                             + "; fix the server, no throughput is shown for a broken app"));
             return out;
         }
-        ErrorCheck.check(e, t).ifPresent(out::add);
+        Optional<Verdict> errors = ErrorCheck.check(e, t);
+        errors.ifPresent(out::add);
         LoadgenSaturationCheck.check(e, t).ifPresent(out::add);
         DependencyCheck.check(e, t).ifPresent(out::add);
         SteadinessCheck.check(e, t).ifPresent(out::add);
-        LittleCheck.check(e, t).ifPresent(out::add);
+        if (errors.isEmpty()) {
+            // with errors the in-flight count means nothing: failed requests hold no connection for a latency
+            LittleCheck.check(e, t).ifPresent(out::add);
+        }
         WorkCheck.check(e, t).ifPresent(out::add);
         if (out.isEmpty()) {
             out.add(new Verdict(VerdictCode.OK, "no finding: the number stands"));

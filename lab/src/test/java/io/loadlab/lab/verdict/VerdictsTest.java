@@ -75,7 +75,7 @@ class VerdictsTest {
 
     static Evidence evidence(LoadReport r, List<ProcessSeries> procs, List<MachineSample> m, Map<String, Long> work) {
         return new Evidence(
-                ScenarioKind.PLAINTEXT, new LoadLevel(100, null), PASSED, r, procs, m, "0", "0", work, null);
+                ScenarioKind.PLAINTEXT, new LoadLevel(100, null), PASSED, r, procs, m, "0", "0", work, null, null);
     }
 
     static List<VerdictCode> codes(Evidence e) {
@@ -98,6 +98,7 @@ class VerdictsTest {
                 List.of(),
                 "0",
                 "0",
+                null,
                 null,
                 null);
         List<Verdict> v = Verdicts.judge(e, T);
@@ -135,7 +136,8 @@ class VerdictsTest {
                 "0",
                 "0",
                 null,
-                137);
+                137,
+                null);
         assertThat(Verdicts.judge(died, T).get(0).reason()).contains("exited with status 137");
         LoadReport nothing = report(0, 0, 0, new ErrorCounts(0, 0, 0, 10, 0, 0), Map.of());
         assertThat(codes(evidence(nothing, List.of(), idle(0.5, 0.5), null))).contains(VerdictCode.ERRORS);
@@ -183,6 +185,7 @@ class VerdictsTest {
                 idle(0.5, 0.5),
                 "0",
                 "0",
+                null,
                 null,
                 null);
         assertThat(Verdicts.judge(e, T).get(0).reason()).contains("10000 req/s of the 20000");
@@ -275,7 +278,7 @@ class VerdictsTest {
                 b.threads(),
                 b.connections(),
                 b.targetRps(),
-                b.durationS(),
+                iv.get(iv.size() - 1).tS(),
                 b.requests(),
                 b.throughputRps(),
                 b.bytesRead(),
@@ -288,5 +291,53 @@ class VerdictsTest {
                 b.perRequest(),
                 iv,
                 b.hlog());
+    }
+
+    @Test
+    void aServerThatStopsAnsweringIsErrorsEvenWithoutFailedRequests() {
+        // 16 answers in the first second, then silence: the hung requests are neither answered nor timed out yet
+        List<IntervalStats> iv = List.of(
+                new IntervalStats(1, 16, 16, 5, 10, 20, 0),
+                new IntervalStats(2, 0, 0, 0, 0, 0, 0),
+                new IntervalStats(3, 0, 0, 0, 0, 0, 0),
+                new IntervalStats(4, 0, 0, 0, 0, 0, 0));
+        LoadReport r = withIntervals(report(16, 5, 5, ErrorCounts.NONE, Map.of("200", 16L)), iv);
+        List<Verdict> v = Verdicts.judge(evidence(r, List.of(), idle(0.5, 0.5), null), T);
+        assertThat(v).extracting(Verdict::code).contains(VerdictCode.ERRORS);
+        assertThat(v.get(0).reason()).contains("answered nothing for 3 of the 4 measured seconds");
+        // the same silence is expected when every request waits 2 s by design
+        Evidence slow = new Evidence(
+                ScenarioKind.DELAY,
+                new LoadLevel(100, null),
+                PASSED,
+                r,
+                List.of(),
+                idle(0.5, 0.5),
+                "0",
+                "0",
+                null,
+                null,
+                2000.0);
+        assertThat(Verdicts.judge(slow, T)).extracting(Verdict::code).doesNotContain(VerdictCode.ERRORS);
+    }
+
+    @Test
+    void aBackendStarvedOfItsCoreIsDependencyBound() {
+        // 70% of a core, and its CPU 0 had nothing left: it wanted more than it could get
+        List<Verdict> v = Verdicts.judge(evidence(clean(), List.of(proc("backend", 0.7)), idle(0.02, 0.5), null), T);
+        assertThat(v).extracting(Verdict::code).contains(VerdictCode.DEPENDENCY_BOUND);
+        assertThat(codes(evidence(clean(), List.of(proc("backend", 0.2)), idle(0.3, 0.5), null)))
+                .containsExactly(VerdictCode.OK);
+    }
+
+    @Test
+    void silenceBeforeTheFirstAnswerIsStartUpNotAHang() {
+        List<IntervalStats> iv = List.of(
+                new IntervalStats(1, 0, 0, 0, 0, 0, 0),
+                new IntervalStats(2, 10_000, 10_000, 10, 20, 30, 0),
+                new IntervalStats(3, 10_000, 10_000, 10, 20, 30, 0),
+                new IntervalStats(4, 10_000, 10_000, 10, 20, 30, 0));
+        LoadReport r = withIntervals(report(30_000, 7_500, 10, ErrorCounts.NONE, Map.of("200", 30_000L)), iv);
+        assertThat(codes(evidence(r, List.of(), idle(0.5, 0.5), null))).doesNotContain(VerdictCode.ERRORS);
     }
 }

@@ -4,7 +4,7 @@ import io.loadlab.core.Defaults;
 import io.loadlab.core.UserError;
 import io.loadlab.servers.ServerSpec;
 import io.loadlab.servers.domain.ZipCodeStore;
-import java.lang.reflect.InvocationTargetException;
+import io.loadlab.servers.domain.ZipCodeStores;
 
 /**
  * Opens what the blocking handler waits on — the JDBC store and the backend client — and checks at start that they
@@ -13,22 +13,13 @@ import java.lang.reflect.InvocationTargetException;
 final class BlockingDependencies {
     private BlockingDependencies() {}
 
-    /** The blocking store of {@code spec.dbUrl()}, or null when no database is configured. */
+    /**
+     * The JDBC store of {@code spec.dbUrl()}, or null when no database is configured.
+     *
+     * @throws io.loadlab.core.UserError when the database does not answer
+     */
     static ZipCodeStore store(ServerSpec spec) {
-        if (spec.dbUrl() == null) {
-            return null;
-        }
-        try {
-            Class<?> stores = Class.forName("io.loadlab.servers.domain.ZipCodeStores");
-            return (ZipCodeStore) stores.getMethod("blocking", ServerSpec.class).invoke(null, spec);
-        } catch (InvocationTargetException e) {
-            if (e.getCause() instanceof RuntimeException r) {
-                throw r;
-            }
-            throw new IllegalStateException(e.getCause());
-        } catch (ReflectiveOperationException e) {
-            throw new UserError("this build has no PostgreSQL store; start the server without --db-url");
-        }
+        return ZipCodeStores.blocking(spec);
     }
 
     /**

@@ -7,6 +7,8 @@ import io.loadlab.servers.domain.ZipCodeJson;
 import io.loadlab.servers.domain.ZipCodeStore;
 import io.loadlab.servers.http.Contract;
 import io.loadlab.servers.http.Route;
+import io.loadlab.servers.runtime.ModelSettings;
+import io.loadlab.servers.runtime.Reasons;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;
@@ -143,7 +145,7 @@ final class BlockingHandler {
                 up = false;
             }
             if (!up) {
-                reason = "database: not reachable";
+                reason = Reasons.DATABASE_DOWN;
             }
         }
         if (reason == null && backend != null) {
@@ -152,27 +154,12 @@ final class BlockingHandler {
         if (reason == null) {
             out.write(200, true, Contract.HEALTH_UP_BODY, null, conn);
         } else {
-            String body = "{\"status\":\"DOWN\",\"reason\":" + quoted(reason) + "}";
-            out.write(503, true, body.getBytes(StandardCharsets.UTF_8), null, conn);
+            out.write(503, true, ModelSettings.healthDown(reason), null, conn);
         }
     }
 
-    /** The 503 body of a failed database call: one line, the reason without a stack trace. */
-    static byte[] databaseError(RuntimeException e) {
-        String m = e.getMessage();
-        if (m == null) {
-            m = e.getClass().getSimpleName();
-        }
-        int nl = m.indexOf('\n');
-        if (nl >= 0) {
-            m = m.substring(0, nl);
-        }
-        return Contract.errorBody(m.startsWith("database: ") ? m : "database: " + m);
-    }
-
-    private static String quoted(String s) {
-        byte[] error = Contract.errorBody(s); // {"error":"..."}: reuse its escaping
-        String e = new String(error, StandardCharsets.UTF_8);
-        return e.substring("{\"error\":".length(), e.length() - 1);
+    /** The 503 body of a failed database call: one line, worded as every model words it. */
+    private static byte[] databaseError(RuntimeException e) {
+        return Contract.errorBody(Reasons.database(e));
     }
 }

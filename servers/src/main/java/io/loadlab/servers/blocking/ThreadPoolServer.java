@@ -23,10 +23,7 @@ final class ThreadPoolServer extends BlockingServer {
     private final ThreadPoolExecutor pool;
 
     ThreadPoolServer(ServerSpec spec) {
-        super(spec);
-        if (spec.threads() < 1 || spec.queue() < 1) {
-            throw new IllegalArgumentException("thread-pool needs --threads and --queue of at least 1");
-        }
+        super(checked(spec));
         pool = new ThreadPoolExecutor(
                 spec.threads(),
                 spec.threads(),
@@ -35,6 +32,14 @@ final class ThreadPoolServer extends BlockingServer {
                 new ArrayBlockingQueue<>(spec.queue()),
                 Thread.ofPlatform().name("pool-", 0).factory(),
                 new ThreadPoolExecutor.AbortPolicy());
+    }
+
+    /** Checked before the port is bound, so that a refused spec leaves nothing open. */
+    private static ServerSpec checked(ServerSpec spec) {
+        if (spec.threads() < 1 || spec.queue() < 1) {
+            throw new IllegalArgumentException("thread-pool needs --threads and --queue of at least 1");
+        }
+        return spec;
     }
 
     @Override

@@ -6,6 +6,7 @@ import io.loadlab.core.UserError;
 import io.loadlab.core.data.ZipCode;
 import io.loadlab.core.unit.Duration;
 import java.sql.Connection;
+import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -13,6 +14,7 @@ import java.sql.Statement;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Properties;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -54,7 +56,7 @@ public final class JdbcZipCodeStore implements ZipCodeStore {
         try {
             pool = new HikariDataSource(c);
         } catch (RuntimeException e) {
-            throw new UserError(ZipCodeSql.unreachable(url, e), e);
+            throw new UserError(ZipCodeSql.startError(url, e), e);
         }
         try (Connection conn = pool.getConnection();
                 Statement s = conn.createStatement()) {
@@ -65,7 +67,7 @@ public final class JdbcZipCodeStore implements ZipCodeStore {
             }
         } catch (SQLException e) {
             pool.close();
-            throw new UserError(ZipCodeSql.unreachable(url, e), e);
+            throw new UserError(ZipCodeSql.startError(url, e), e);
         }
     }
 
@@ -127,7 +129,7 @@ public final class JdbcZipCodeStore implements ZipCodeStore {
     /** Opens a fresh connection (bounded by 2 s), so a saturated pool does not read as a database down. */
     @Override
     public boolean healthy() {
-        java.util.Properties p = new java.util.Properties();
+        Properties p = new Properties();
         if (url.user() != null) {
             p.setProperty("user", url.user());
         }
@@ -137,7 +139,7 @@ public final class JdbcZipCodeStore implements ZipCodeStore {
         p.setProperty("connectTimeout", "2");
         p.setProperty("loginTimeout", "2");
         p.setProperty("socketTimeout", "2");
-        try (Connection c = java.sql.DriverManager.getConnection(url.jdbcUrl(), p)) {
+        try (Connection c = DriverManager.getConnection(url.jdbcUrl(), p)) {
             return c.isValid(2);
         } catch (SQLException e) {
             return false;

@@ -85,7 +85,7 @@ public final class ReactiveZipCodeStore implements AsyncZipCodeStore {
                     .map(rs -> rs.iterator().next().getString(0)));
         } catch (RuntimeException e) {
             closeQuietly();
-            throw new UserError(ZipCodeSql.unreachable(url, e), e);
+            throw new UserError(ZipCodeSql.startError(url, e), e);
         }
     }
 

@@ -131,6 +131,37 @@ class JdbcZipCodeStoreTest {
         }
     }
 
+    @Test
+    void storesStartingTogetherOnAFreshDatabaseAllSucceed() throws Exception {
+        RunningPostgres own = TestDatabase.start();
+        ExecutorService pool = Executors.newFixedThreadPool(4);
+        try {
+            List<Future<JdbcZipCodeStore>> all = new ArrayList<>();
+            for (int i = 0; i < 4; i++) {
+                all.add(pool.submit(() -> new JdbcZipCodeStore(TestDatabase.url(own), 1, Duration.ofSeconds(10))));
+            }
+            for (Future<JdbcZipCodeStore> f : all) {
+                try (JdbcZipCodeStore s = f.get(60, TimeUnit.SECONDS)) {
+                    assertThat(s.find("99999")).isEmpty();
+                }
+            }
+        } finally {
+            pool.shutdownNow();
+            own.close();
+        }
+    }
+
+    @Test
+    void unknownDatabaseSaysToFixTheUrl() {
+        DbUrl url = TestDatabase.url(pg);
+        DbUrl wrong = new DbUrl(url.host(), url.port(), "no_such_db", url.user(), url.password());
+        assertThatThrownBy(() -> new JdbcZipCodeStore(wrong, 1, Duration.ofSeconds(2)))
+                .isInstanceOf(UserError.class)
+                .hasMessageStartingWith("PostgreSQL at " + url.address() + " refused ")
+                .hasMessageContaining("no_such_db")
+                .hasMessageEndingWith("; fix --db-url");
+    }
+
     static int countRows(RunningPostgres pg, String zip) throws Exception {
         try (Connection c = DriverManager.getConnection(pg.jdbcUrl(), pg.user(), pg.password());
                 var ps = c.prepareStatement("SELECT count(*) FROM zipcode WHERE zip = ?")) {
