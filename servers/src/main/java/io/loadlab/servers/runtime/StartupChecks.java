@@ -33,7 +33,7 @@ public final class StartupChecks {
                 throw unreachable(backendUrl, "GET /health answered " + r.statusCode());
             }
         } catch (IOException e) {
-            throw unreachable(backendUrl, reason(e));
+            throw unreachable(backendUrl, Reasons.backend(e).substring("backend: ".length()));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw unreachable(backendUrl, "interrupted");
