@@ -80,7 +80,7 @@ final class NettyResponses {
     }
 
     private static ByteBuf constant(byte[] bytes) {
-        return Unpooled.unreleasableBuffer(
-                Unpooled.directBuffer(bytes.length).writeBytes(bytes).asReadOnly());
+        // never written after this; a read-only wrapper would cost every copy a ByteBuffer detour
+        return Unpooled.unreleasableBuffer(Unpooled.directBuffer(bytes.length).writeBytes(bytes));
     }
 }
