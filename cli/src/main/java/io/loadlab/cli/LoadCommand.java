@@ -134,6 +134,9 @@ final class LoadCommand implements Callable<Integer> {
     @Option(names = "--insecure", description = "HTTPS without certificate verification.")
     boolean insecure;
 
+    /** Printed when the warm-up ends and measurement begins. */
+    public static final String MEASURING_LINE = "  " + io.loadlab.core.Defaults.MEASURING_MARKER;
+
     @Override
     public Integer call() throws IOException {
         LoadSpec load = buildSpec();
@@ -146,6 +149,15 @@ final class LoadCommand implements Callable<Integer> {
             public void started(Transport transport) {
                 out.print(LoadSummary.header(load, transport));
                 out.flush();
+            }
+
+            @Override
+            public void measuring() {
+                // A line, not just a note: the lab reads the work counters of dependencies when it appears.
+                if (load.warmup().nanos() > 0) {
+                    out.println(MEASURING_LINE);
+                    out.flush();
+                }
             }
 
             @Override

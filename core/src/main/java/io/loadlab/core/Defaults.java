@@ -118,6 +118,15 @@ public final class Defaults {
 
     public static final String RESULTS_DIR = "results";
 
+    /**
+     * The lab's measured load run first warms its own JVM for this long (sent, not recorded): without it the first
+     * measured second holds the load generator's class loading and JIT, and reads as a drop in throughput.
+     */
+    public static final Duration LOADGEN_WARMUP = Duration.ofSeconds(1);
+
+    /** The line {@code loadlab load} prints when its warm-up ends and measurement begins. */
+    public static final String MEASURING_MARKER = "warm-up over; measuring";
+
     /** How long a started server may take to answer {@code /health}. */
     public static final Duration STARTUP_TIMEOUT = Duration.ofSeconds(30);
 

@@ -26,6 +26,7 @@ import io.loadlab.lab.validate.Validator;
 import io.loadlab.lab.verdict.Evidence;
 import io.loadlab.lab.verdict.Verdicts;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.time.Instant;
@@ -102,7 +103,7 @@ final class TrialRunner {
         Duration warmup = ctx.spec().warmup();
         if (warmup != null && warmup.nanos() >= 1_000_000_000L) {
             ctx.listener().phase(plan, Phase.WARMUP);
-            List<String> args = LoadRun.args(url, scenario, plan.level(), warmup, dir, "warmup");
+            List<String> args = LoadRun.args(url, scenario, plan.level(), Duration.ZERO, warmup, dir, "warmup");
             Child w = load.start(args, dir, "loadgen-warmup");
             LoadRun.await(w, dir.resolve("warmup.json"), warmup.plus(Duration.ofSeconds(60)));
             ctx.registry().stop(w.process().toHandle());
@@ -114,11 +115,13 @@ final class TrialRunner {
         if (scenario.kind() == ScenarioKind.CRUD && ctx.database() != null) {
             resetDatabase(scenario, rows);
         }
-        Map<String, Long> before = work(scenario);
         ctx.listener().phase(plan, Phase.MEASURING);
         Duration duration = ctx.spec().duration();
-        List<String> args = LoadRun.args(url, scenario, plan.level(), duration, dir, "load");
+        List<String> args = LoadRun.args(url, scenario, plan.level(), Defaults.LOADGEN_WARMUP, duration, dir, "load");
         Child gen = load.start(args, dir, "loadgen");
+        // The load generator warms its own JVM first; the dependencies' counters are read when it starts measuring,
+        // so that they cover the same window as its report.
+        Map<String, Long> before = awaitMeasuring(gen, dir.resolve("loadgen.out")) ? work(scenario, false) : Map.of();
         files.put("load_json", rel(dir.resolve("load.json")));
         files.put("hlog", rel(dir.resolve("load.hlog")));
         files.put("loadgen_log", rel(dir.resolve("loadgen.log")));
@@ -140,11 +143,9 @@ final class TrialRunner {
         ctx.listener().phase(plan, Phase.JUDGING);
         Integer serverExit = server.alive() ? null : server.process().exitValue();
         Map<String, Long> work = delta(before, work(scenario));
-        // The first second holds the load generator's JVM start-up, not the measurement.
-        List<ProcessSeries> series =
-                sampler.series().stream().map(TrialRunner::dropFirst).toList();
+        // Sampling starts when the load generator starts measuring (after its own warm-up): every sample counts.
+        List<ProcessSeries> series = sampler.series();
         List<MachineSample> machine = sampler.machine();
-        machine = machine.size() > 1 ? machine.subList(1, machine.size()) : machine;
         return result(plan, startedAt, validation, report, settings, series, machine, work, serverExit, files);
     }
 
@@ -264,10 +265,33 @@ final class TrialRunner {
         return w;
     }
 
+    /** Waits until the load generator prints that it measures; false when it ended or stayed silent instead. */
+    private static boolean awaitMeasuring(Child gen, Path out) throws InterruptedException {
+        long deadline = System.nanoTime() + Defaults.LOADGEN_WARMUP.nanos() + Defaults.STARTUP_TIMEOUT.nanos();
+        while (System.nanoTime() < deadline && gen.alive()) {
+            try {
+                if (Files.exists(out) && Files.readString(out).contains(Defaults.MEASURING_MARKER)) {
+                    return true;
+                }
+            } catch (IOException e) {
+                // not written yet
+            }
+            Thread.sleep(5);
+        }
+        return false;
+    }
+
     private Map<String, Long> work(ScenarioSpec s) throws InterruptedException {
+        return work(s, true);
+    }
+
+    /** The dependencies' work counters; {@code settle}: first let requests in flight reach the backend. */
+    private Map<String, Long> work(ScenarioSpec s, boolean settle) throws InterruptedException {
         Map<String, Long> w = new LinkedHashMap<>();
         if (s.kind() == ScenarioKind.BACKEND && ctx.backend() != null) {
-            Thread.sleep(ctx.spec().backendDelay().toMillis() + SETTLE_MILLIS);
+            if (settle) {
+                Thread.sleep(ctx.spec().backendDelay().toMillis() + SETTLE_MILLIS);
+            }
             Long n = ctx.backend().requests();
             if (n != null) {
                 w.put("backend_calls", n);
@@ -302,15 +326,6 @@ final class TrialRunner {
         } catch (SQLException e) {
             throw new IOException("cannot reset the zipcode table: " + e.getMessage(), e);
         }
-    }
-
-    private static ProcessSeries dropFirst(ProcessSeries p) {
-        if (p.samples().size() < 2) {
-            return p;
-        }
-        return Sampler.summarise(
-                new Sampler.Watched(p.role(), p.pid(), p.cpus()),
-                p.samples().subList(1, p.samples().size()));
     }
 
     private String rel(Path p) {

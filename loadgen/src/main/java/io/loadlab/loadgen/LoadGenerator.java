@@ -72,6 +72,7 @@ public final class LoadGenerator {
                 sleepUntil(t0);
                 collector.discard();
             }
+            listener.measuring();
             long cpuAtStart = cpuTicks();
             long step = spec.interval().nanos();
             long from = t0;

@@ -12,6 +12,9 @@ public interface ProgressListener {
     /** The target answered the pre-flight connect; load starts now with {@code transport}. */
     default void started(Transport transport) {}
 
+    /** The warm-up (if any) is over: what completes from now on is measured. Called once, from the collector thread. */
+    default void measuring() {}
+
     /** One measured interval (a second by default) has ended. */
     default void interval(IntervalStats stats) {}
 

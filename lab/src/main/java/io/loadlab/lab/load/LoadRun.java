@@ -28,9 +28,13 @@ public final class LoadRun {
 
     /** The arguments of {@code loadlab load}; writes the scenario YAML into {@code dir} when one is needed. */
     public static List<String> args(
-            String baseUrl, ScenarioSpec s, LoadLevel level, Duration duration, Path dir, String name)
+            String baseUrl, ScenarioSpec s, LoadLevel level, Duration warmup, Duration duration, Path dir, String name)
             throws IOException {
         List<String> a = new ArrayList<>();
+        if (warmup.nanos() > 0) {
+            a.add("--warmup");
+            a.add(warmup.toMillis() + "ms");
+        }
         a.add("-c");
         a.add(Integer.toString(level.connections()));
         if (level.rateRps() != null) {
