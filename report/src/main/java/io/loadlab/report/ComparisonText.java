@@ -1,6 +1,8 @@
 package io.loadlab.report;
 
+import io.loadlab.core.Defaults;
 import java.util.List;
+import java.util.Locale;
 
 /** {@link Comparison} as an aligned text table or Markdown, with the unmatched trials listed below. */
 public final class ComparisonText {
@@ -15,36 +17,56 @@ public final class ComparisonText {
                         "req/s A",
                         "req/s B",
                         "Δ req/s",
+                        "throughput of B",
                         "p99 A",
                         "p99 B",
                         "Δ p99",
-                        "B is"),
+                        "p99 of B"),
                 false,
                 false,
                 true,
                 true,
                 true,
                 true,
+                false,
                 true,
                 true,
                 true,
                 false);
         for (ComparisonRow r : c.rows()) {
             boolean ok = r.throughput() != null;
+            String load = r.key().load() == null ? "?" : r.key().load().label();
+            if (!ok) {
+                table.add(List.of(
+                        r.key().model(),
+                        r.key().scenario(),
+                        load,
+                        Fmt.DASH,
+                        Fmt.DASH,
+                        Fmt.DASH,
+                        "not comparable: " + r.note(),
+                        Fmt.DASH,
+                        Fmt.DASH,
+                        Fmt.DASH,
+                        ""));
+                continue;
+            }
             table.add(List.of(
                     r.key().model(),
                     r.key().scenario(),
-                    r.key().load() == null ? "?" : r.key().load().label(),
-                    ok ? Fmt.rps(r.a().throughput()) : Fmt.DASH,
-                    ok ? Fmt.rps(r.b().throughput()) : Fmt.DASH,
-                    ok ? r.throughput().detail() : Fmt.DASH,
-                    ok ? Fmt.ms(r.a().p99().mean()) : Fmt.DASH,
-                    ok ? Fmt.ms(r.b().p99().mean()) : Fmt.DASH,
-                    ok ? r.p99().detail() + " " + r.p99().word() : Fmt.DASH,
-                    ok ? r.throughput().word() : "not comparable: " + r.note()));
+                    load,
+                    Fmt.rps(r.a().throughput()),
+                    Fmt.rps(r.b().throughput()),
+                    r.throughput().detail(),
+                    r.throughput().word(),
+                    Fmt.ms(r.a().p99().mean()),
+                    Fmt.ms(r.b().p99().mean()),
+                    r.p99().detail(),
+                    r.p99().word()));
         }
         StringBuilder out = new StringBuilder();
-        String title = "A = " + c.nameA() + ", B = " + c.nameB();
+        String title = "A = " + c.nameA() + ", B = " + c.nameB() + " (faster: B is better; Welch's t-test at "
+                + String.format(Locale.ROOT, "%.0f%%", Defaults.CONFIDENCE * 100) + ")";
         out.append(format == Format.MARKDOWN ? "### " + title + "\n\n" : title + "\n");
         out.append(table.render(format));
         unmatched(out, "only in A", c.onlyInA());

@@ -1,10 +1,10 @@
 package io.loadlab.report;
 
 import io.loadlab.core.result.IntervalStats;
-import io.loadlab.core.result.LatencyStats;
 import io.loadlab.core.result.ProcessSeries;
 import io.loadlab.core.result.RequestStats;
 import io.loadlab.core.result.TrialResult;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -17,14 +17,14 @@ import java.util.Map;
 final class ReportData {
     private ReportData() {}
 
-    static Map<String, Object> of(List<Scenario> scenarios) {
+    static Map<String, Object> of(Path resultsDir, List<Scenario> scenarios) {
         List<Object> list = new ArrayList<>();
         Map<String, Object> trials = new LinkedHashMap<>();
         for (Scenario s : scenarios) {
             list.add(scenario(s));
             for (TrialResult t : s.trials()) {
                 if (t.load() != null) {
-                    trials.put(t.id(), trial(t));
+                    trials.put(t.id(), trial(resultsDir, t));
                 }
             }
         }
@@ -132,24 +132,13 @@ final class ReportData {
         return Map.of("load", top.label(), "models", byModel);
     }
 
-    private static Map<String, Object> trial(TrialResult t) {
+    private static Map<String, Object> trial(Path resultsDir, TrialResult t) {
         List<double[]> timeline = new ArrayList<>();
         for (IntervalStats i : t.load().intervals() == null
                 ? List.<IntervalStats>of()
                 : t.load().intervals()) {
             timeline.add(new double[] {i.tS(), i.throughputRps(), i.p99Ms(), i.errors()});
         }
-        LatencyStats l = t.load().latencyMs();
-        List<double[]> spectrum = l == null || l.count() == 0
-                ? List.of()
-                : List.of(
-                        new double[] {50, l.p50()},
-                        new double[] {75, l.p75()},
-                        new double[] {90, l.p90()},
-                        new double[] {99, l.p99()},
-                        new double[] {99.9, l.p999()},
-                        new double[] {99.99, l.p9999()},
-                        new double[] {100, l.max()});
-        return Map.of("timeline", timeline, "spectrum", spectrum);
+        return Map.of("timeline", timeline, "spectrum", LatencySpectrum.of(resultsDir, t));
     }
 }

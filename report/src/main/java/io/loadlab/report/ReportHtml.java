@@ -33,7 +33,7 @@ final class ReportHtml {
         ReportSections.methodology(h);
         ReportSections.files(h, r);
         h.append("<script type=\"application/json\" id=\"loadlab-data\">")
-                .append(Html.scriptJson(Json.write(ReportData.of(scenarios))))
+                .append(Html.scriptJson(Json.write(ReportData.of(dir.dir(), scenarios))))
                 .append("</script>\n<script>")
                 .append(ChartLibrary.script())
                 .append("</script>\n<script>")
@@ -89,8 +89,8 @@ final class ReportHtml {
                 .append(esc(ScenarioFinding.of(s)))
                 .append("</p>\n<div class=\"charts\">");
         chart(h, "throughput", i, "Throughput (req/s) vs load, log–log; dashed: theoretical ceiling; ✕: invalid");
-        chart(h, "latency", i, "Latency p50 · p99 · p99.9 (ms) vs load; grey: theoretical floor");
-        chart(h, "errors", i, "Errors and rejections vs load");
+        chart(h, "latency", i, "Latency (ms) vs load: solid p99, dotted p50, dashed p99.9; grey: theoretical floor");
+        chart(h, "errors", i, "Errors (solid) and rejections (dashed) vs load");
         chart(h, "cpu", i, "Server CPU (cores, mean)");
         chart(h, "rss", i, "Server RSS (MiB, max)");
         chart(h, "threads", i, "Server threads (max)");

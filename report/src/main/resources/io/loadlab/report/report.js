@@ -39,7 +39,7 @@
   }
   function lineChart(canvas, datasets, scales, extra) {
     return new Chart(canvas, Object.assign({type: 'line', data: {datasets: datasets},
-      options: {parsing: true, scales: scales, plugins: {legend: {labels: {boxWidth: 12, filter: function (item) { return !/ ceiling$/.test(item.text); }}},
+      options: {parsing: true, scales: scales, plugins: {legend: {labels: {boxWidth: 12, filter: function (item) { return !/ (ceiling|p50|p99\.9|rejected)$/.test(item.text); }}},
         tooltip: {callbacks: {label: function (c) { return c.dataset.label + ': ' + fmt(c.parsed.y); }}}}}}, extra));
   }
 
@@ -62,7 +62,7 @@
       var ds = [];
       s.models.forEach(function (m) {
         ds.push(series(m, 'p50', {label: m.model + ' p50', borderDash: [2, 3], borderWidth: 1}));
-        ds.push(series(m, 'p99', {label: m.model + ' p99'}));
+        ds.push(series(m, 'p99', {label: m.model}));
         ds.push(series(m, 'p999', {label: m.model + ' p99.9', borderDash: [8, 4], borderWidth: 1}));
       });
       var floor = {};
@@ -79,7 +79,7 @@
     errors: function (canvas, s) {
       var ds = [];
       s.models.forEach(function (m) {
-        ds.push(series(m, 'errors', {label: m.model + ' errors'}));
+        ds.push(series(m, 'errors', {label: m.model}));
         ds.push(series(m, 'rejections', {label: m.model + ' rejected', borderDash: [5, 3]}));
       });
       return lineChart(canvas, ds, {x: loadAxis(s), y: {beginAtZero: true, title: {display: true, text: 'count'}}});
@@ -133,7 +133,7 @@
           var e = Math.log10(v);
           if (Math.abs(e - Math.round(e)) > 1e-9) return '';
           return v >= 1e5 ? 'max' : (100 - 100 / v).toFixed(Math.max(0, Math.round(e) - 2)) + '%';
-        }}}, y: {type: 'logarithmic', title: {display: true, text: 'ms'}, ticks: logTicks()}});
+        }}}, y: {beginAtZero: true, title: {display: true, text: 'ms'}}});
     }
   };
 

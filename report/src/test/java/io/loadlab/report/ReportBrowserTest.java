@@ -89,11 +89,9 @@ class ReportBrowserTest {
             assertThat(cdp.evaluate("window.loadlabReport.failed.length").asInt())
                     .isZero();
 
+            screenshot(cdp, "report-screenshot-trial.png");
             cdp.evaluate("window.scrollTo(0, 0)");
-            JsonNode shot = cdp.send("Page.captureScreenshot", Map.of("format", "png"));
-            Path png = Path.of("target", "report-screenshot.png");
-            Files.createDirectories(png.getParent());
-            Files.write(png, Base64.getDecoder().decode(shot.get("data").asText()));
+            screenshot(cdp, "report-screenshot.png");
 
             assertThat(problems(cdp.events)).isEmpty();
         } finally {
@@ -101,6 +99,13 @@ class ReportBrowserTest {
             browser.destroyForcibly();
             browser.waitFor(10, TimeUnit.SECONDS);
         }
+    }
+
+    private static void screenshot(DevToolsClient cdp, String name) throws Exception {
+        JsonNode shot = cdp.send("Page.captureScreenshot", Map.of("format", "png"));
+        Path png = Path.of("target", name);
+        Files.createDirectories(png.getParent());
+        Files.write(png, Base64.getDecoder().decode(shot.get("data").asText()));
     }
 
     /** Console errors, uncaught exceptions, error log entries, and any request not to a local file. */

@@ -1,0 +1,57 @@
+package io.loadlab.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import io.loadlab.core.result.TrialResult;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class LatencySpectrumTest {
+    private final TrialResult trial = Fixtures.results("run-a").trials().stream()
+            .filter(t -> t.id().equals("spring-async-servlet-servlet-sync-mix-9-1-1000c-r1"))
+            .findFirst()
+            .orElseThrow();
+
+    @Test
+    void fromTheHistogramLogAgreesWithTheSummaryPercentiles() {
+        List<double[]> points = LatencySpectrum.of(Fixtures.source("run-a"), trial);
+        assertThat(points.size()).isGreaterThan(20);
+        assertThat(points).isSortedAccordingTo((a, b) -> Double.compare(a[0], b[0]));
+        double p99 = points.stream().filter(p -> p[0] >= 99).findFirst().orElseThrow()[1];
+        // the log's untagged intervals merge to the total histogram load.json was summarised from
+        assertThat(p99)
+                .isCloseTo(
+                        trial.load().latencyMs().p99(),
+                        within(trial.load().latencyMs().p99() * 0.02));
+        assertThat(points.get(points.size() - 1)[1])
+                .isEqualTo(trial.load().latencyMs().max());
+    }
+
+    @Test
+    void withoutALogFallsBackToLoadJson() {
+        TrialResult noFiles = new TrialResult(
+                trial.id(),
+                trial.experiment(),
+                trial.model(),
+                trial.scenario(),
+                trial.loadLevel(),
+                1,
+                null,
+                trial.verdicts(),
+                trial.validation(),
+                trial.load(),
+                0,
+                trial.ceiling(),
+                Map.of(),
+                List.of(),
+                List.of(),
+                Map.of(),
+                Map.of());
+        List<double[]> points = LatencySpectrum.of(Path.of("nowhere"), noFiles);
+        assertThat(points).hasSize(7);
+        assertThat(points.get(3)).containsExactly(99, trial.load().latencyMs().p99());
+    }
+}
