@@ -2,6 +2,7 @@ package io.loadlab.core;
 
 import io.loadlab.core.unit.Duration;
 import io.loadlab.core.unit.Size;
+import java.util.List;
 
 /**
  * Every default value of loadlab, in one place. Help texts quote these constants rather than repeating numbers, so
@@ -9,6 +10,23 @@ import io.loadlab.core.unit.Size;
  */
 public final class Defaults {
     private Defaults() {}
+
+    // ---- every JVM -------------------------------------------------------------------------------------------------
+
+    /**
+     * Flags of every loadlab JVM on a JDK of feature version {@code feature}, before any flag of the user or the suite
+     * ({@code tools/find-jdk.sh} gives the launcher's JVM the same). Netty keeps {@code sun.misc.Unsafe} off on JDK 24+
+     * unless the JVM allows it, and then takes slower paths for its buffers and a costly start-up for its
+     * direct-memory cleaner; the flag exists from JDK 23.
+     */
+    public static List<String> jvmFlags(int feature) {
+        return feature >= 23 ? List.of("--sun-misc-unsafe-memory-access=allow") : List.of();
+    }
+
+    /** {@link #jvmFlags(int)} of the running JDK. */
+    public static List<String> jvmFlags() {
+        return jvmFlags(Runtime.version().feature());
+    }
 
     // ---- load generator ------------------------------------------------------------------------------------------
 

@@ -46,13 +46,15 @@ public final class Lab {
         int ceiling = HostLimits.connectionCeiling();
         ResultsStore store = ResultsStore.create(
                 spec.resultsRoot(), spec.name(), spec.description(), settings(spec, cpus, pin, ceiling));
+        List<String> jvmFlags = new ArrayList<>(Defaults.jvmFlags());
+        jvmFlags.addAll(spec.jvmFlags()); // the suite's come last: a later flag overrides an earlier one
         ChildLauncher launcher = new ChildLauncher(
                 registry,
-                spec.jvmFlags(),
+                jvmFlags,
                 pin,
                 System.getProperty("java.class.path"),
                 Map.of(ChildLauncher.RESULTS_ENV, store.dir().toString()));
-        store.environment(EnvironmentProbe.probe(cpus.asMap(), spec.jvmFlags()));
+        store.environment(EnvironmentProbe.probe(cpus.asMap(), jvmFlags));
         List<TrialPlan> plans = plan(spec, ceiling, store, listener);
         Databases.Handle db = null;
         java.util.concurrent.atomic.AtomicReference<Databases.Handle> dbRef =
