@@ -2,9 +2,15 @@
 # Order: $JAVA_HOME, then `java` on PATH, then /usr/lib/jvm/* (newest first; LOADLAB_JDK_DIRS overrides the folder).
 
 loadlab_java_major() { # prints the feature version of the java binary $1, e.g. 17 or 25
-  local line v
-  line=$("$1" -version 2>&1 | grep -m1 -E 'version "[^"]+"') || return 1
-  v=${line#*version \"}; v=${v%%\"*}
+  local line v release
+  # The JDK's release file says it without starting a JVM (~50 ms of CPU each); `java -version` is the fallback.
+  release="$(dirname "$(dirname "$1")")/release"
+  if [ -f "$release" ] && line=$(grep -m1 -E '^JAVA_VERSION="[^"]+"' "$release"); then
+    v=${line#*\"}; v=${v%%\"*}
+  else
+    line=$("$1" -version 2>&1 | grep -m1 -E 'version "[^"]+"') || return 1
+    v=${line#*version \"}; v=${v%%\"*}
+  fi
   case "$v" in 1.*) v=${v#1.} ;; esac
   v=${v%%[.+-]*}
   [[ "$v" =~ ^[0-9]+$ ]] && echo "$v"
@@ -39,5 +45,16 @@ loadlab_maven_opts() {
   if [ "${LOADLAB_JAVA_MAJOR:-0}" -ge 24 ]; then
     MAVEN_OPTS="--sun-misc-unsafe-memory-access=allow ${MAVEN_OPTS:-}"
     export MAVEN_OPTS
+  fi
+}
+
+# Flags of every JVM that runs loadlab (the lab's children get the same, from io.loadlab.core.JvmDefaults).
+# Netty turns sun.misc.Unsafe off on JDK 24+ unless the JVM allows it, and then copies buffers through VarHandles
+# and links its direct-memory cleaner through the foreign-function API at start-up: measured with
+# bench/loadgen-vs-wrk.sh, that costs the load generator ~10% of its requests/s and ~0.3 s of CPU per start.
+loadlab_jvm_flags() {
+  LOADLAB_JVM_FLAGS=""
+  if [ "${LOADLAB_JAVA_MAJOR:-0}" -ge 23 ]; then
+    LOADLAB_JVM_FLAGS="--sun-misc-unsafe-memory-access=allow"
   fi
 }
