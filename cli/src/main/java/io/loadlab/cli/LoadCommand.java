@@ -14,6 +14,7 @@ import io.loadlab.loadgen.ProgressListener;
 import io.loadlab.loadgen.RequestSpec;
 import io.loadlab.loadgen.Scenario;
 import io.loadlab.loadgen.Transport;
+import io.netty.util.ResourceLeakDetector;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -134,6 +135,8 @@ final class LoadCommand implements Callable<Integer> {
     @Option(names = "--insecure", description = "HTTPS without certificate verification.")
     boolean insecure;
 
+    private static final String LEAK_DETECTION = "io.netty.leakDetection.level";
+
     /** Printed when the warm-up ends and measurement begins. */
     public static final String MEASURING_LINE = "  " + io.loadlab.core.Defaults.MEASURING_MARKER;
 
@@ -177,6 +180,11 @@ final class LoadCommand implements Callable<Integer> {
                 }
             }
         };
+        if (System.getProperty(LEAK_DETECTION) == null) {
+            // The sampled leak detector wraps every 128th buffer and records stack traces: CPU the load generator
+            // needs for load. The tests keep it on; -Dio.netty.leakDetection.level=simple turns it back on here.
+            ResourceLeakDetector.setLevel(ResourceLeakDetector.Level.DISABLED);
+        }
         LoadResult result = LoadGenerator.runWithHistograms(load, listener);
         if (live) {
             out.print("\r" + " ".repeat(70) + "\r");
