@@ -6,6 +6,8 @@
 # the measured window (from /proc/self/stat, all threads), shown as the steady-state figure; wrk has no start-up
 # cost worth the name, so its steady-state figure is its process figure.
 # LOADLAB_WARMUP=5s gives loadlab an unrecorded warm-up first (JIT), to compare steady states; default none.
+# On a shared (virtual) machine single runs of either tool vary by +-10%: raise ROUNDS and read the round-by-round
+# spread printed at the end before trusting a ratio.
 # Usage: bench/loadgen-vs-wrk.sh   (env: DURATION=10s CONNS=100 ROUNDS=3 LOAD_CPU=0 SERVER_CPU=1 LOADLAB_WARMUP=)
 set -euo pipefail
 root=$(cd "$(dirname "$(readlink -f "$0")")/.." && pwd)
@@ -60,6 +62,13 @@ done
 
 awk '
   { n[$1]++; rps[$1] += $2; reqs[$1] += $3; cpu[$1] += $4; win[$1] += $5 }
+  # per round (each loadlab run against the wrk run just before it): the spread that the means hide
+  $1 == "wrk" { wr = $2; wc = $4 / $3 }
+  $1 == "loadlab" {
+    rr = $2 / wr; cr = ($4 / $3) / wc
+    if (n["loadlab"] == 1 || rr < rmin) rmin = rr; if (n["loadlab"] == 1 || rr > rmax) rmax = rr
+    if (n["loadlab"] == 1 || cr < cmin) cmin = cr; if (n["loadlab"] == 1 || cr > cmax) cmax = cr
+  }
   END {
     printf "\n%-8s %12s %28s %28s\n", "tool", "mean req/s", "CPU-s/1M req (process)", "CPU-s/1M req (steady state)"
     for (t in n) {
@@ -69,4 +78,6 @@ awk '
     printf "\nratio loadlab/wrk: requests/s %.3f (target >= 0.9)\n", m["loadlab"] / m["wrk"]
     printf "ratio loadlab/wrk: CPU per request %.3f with JVM start-up, %.3f steady state (target <= 1.1)\n", \
       c["loadlab"] / c["wrk"], w["loadlab"] / w["wrk"]
+    printf "round by round: requests/s ratio %.3f..%.3f, CPU per request ratio (with start-up) %.3f..%.3f\n", \
+      rmin, rmax, cmin, cmax
   }' "$BENCH_TMP/rows"
