@@ -82,7 +82,9 @@ public final class Main implements Runnable {
         CommandLine cl = new CommandLine(new Main());
         Class<?> only = first == null || first.equals("help") ? null : SUBCOMMANDS.get(first);
         for (Class<?> c : only != null ? List.<Class<?>>of(only) : SUBCOMMANDS.values()) {
-            cl.addSubcommand(c);
+            // A CommandLine of its own applies the subcommand's model transformer (e.g. serve's list of models),
+            // which picocli skips for a class added to a parent that is already built.
+            cl.addSubcommand(new CommandLine(c));
         }
         cl.setCaseInsensitiveEnumValuesAllowed(true);
         cl.setParameterExceptionHandler(Main::onBadParameters);
