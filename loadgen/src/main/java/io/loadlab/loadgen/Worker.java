@@ -137,6 +137,7 @@ final class Worker {
         loop.execute(() -> {
             this.t0 = t0;
             this.t1 = t1;
+            loop.schedule(this::finish, Math.max(0, t1 - clock.nanoTime()), TimeUnit.NANOSECONDS);
             if (open) {
                 pacer = new Pacer(start, t1, spec.rate().perSecond() / threads, (double) id / threads);
                 pace();
@@ -150,15 +151,30 @@ final class Worker {
             return;
         }
         loop.execute(() -> {
-            stopped = true;
-            for (Conn c : conns) {
-                c.dead = true;
-                c.channel.close();
-            }
-            conns.clear();
-            idle.clear();
+            finish();
             group.shutdownGracefully(0, 100, TimeUnit.MILLISECONDS);
         });
+    }
+
+    /**
+     * The measured window is over: nothing more is sent and every connection is dropped at once (responses still in
+     * flight are not counted). Run by the loop itself at {@code t1}, so that it does not go on sending until the
+     * collector wakes up: those extra responses only take the not-counted path, which the JIT then recompiles for
+     * nothing. Closed through the channel's unsafe with its void promise, which does not touch the pipeline.
+     */
+    private void finish() {
+        if (stopped) {
+            return;
+        }
+        stopped = true;
+        for (Conn c : conns) {
+            c.dead = true;
+            if (c.channel != null) {
+                c.channel.unsafe().close(c.channel.unsafe().voidPromise());
+            }
+        }
+        conns.clear();
+        idle.clear();
     }
 
     boolean awaitTermination(long millis) throws InterruptedException {
