@@ -63,7 +63,11 @@ public final class Lab {
         Runtime.getRuntime().addShutdownHook(hook);
         String status = SuiteResults.FAILED;
         try {
-            double perTrial = spec.warmup().toSeconds() + spec.duration().toSeconds() + 6;
+            // start-ups, validation, the load generator's own warm-up, shutdown: ~5 s besides the two phases
+            double perTrial = spec.warmup().toSeconds()
+                    + Defaults.LOADGEN_WARMUP.toSeconds()
+                    + spec.duration().toSeconds()
+                    + 5;
             listener.suiteStarted(spec, store.dir(), plans.size(), perTrial * plans.size());
             if (!pin) {
                 listener.note(
