@@ -39,4 +39,23 @@ class DelayTest {
             assertThat(open.errors().total()).isZero();
         }
     }
+
+    @Test
+    void throughputCountsEveryResponseCompletedInTheWindowWhenEverItWasSent() throws Exception {
+        // 10 connections, 500 ms per response: 20 req/s, so a 2 s window completes 4 responses per connection. The
+        // first of them was sent during the warm-up; counting only those sent inside the window gave 3 (15 req/s).
+        try (TestHttpServer server = new TestHttpServer(t -> 500_000_000L)) {
+            LoadReport r = LoadGenerator.run(
+                    LoadSpec.builder(server.url("/"))
+                            .threads(1)
+                            .connections(10)
+                            .warmup(Duration.ofMillis(700))
+                            .duration(Duration.ofSeconds(2))
+                            .build(),
+                    ProgressListener.NONE);
+            assertThat(r.requests()).isBetween(38L, 42L);
+            assertThat(r.throughputRps()).isBetween(19.0, 21.0);
+            assertThat(r.latencyMs().p50()).isBetween(499.0, 520.0);
+        }
+    }
 }
