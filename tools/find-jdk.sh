@@ -48,10 +48,11 @@ loadlab_maven_opts() {
   fi
 }
 
-# Flags of every JVM that runs loadlab (the lab's children get the same, from io.loadlab.core.JvmDefaults).
+# Flags of every JVM that runs loadlab (the lab's children get the same, from io.loadlab.core.Defaults.jvmFlags).
 # Netty turns sun.misc.Unsafe off on JDK 24+ unless the JVM allows it, and then copies buffers through VarHandles
 # and links its direct-memory cleaner through the foreign-function API at start-up: measured with
-# bench/loadgen-vs-wrk.sh, that costs the load generator ~10% of its requests/s and ~0.3 s of CPU per start.
+# bench/loadgen-vs-wrk.sh's setup, that cost the load generator ~5% of its requests/s over 10 s (over 30% in its
+# first 2 s) and ~0.3 s of CPU per start.
 loadlab_jvm_flags() {
   LOADLAB_JVM_FLAGS=""
   if [ "${LOADLAB_JAVA_MAJOR:-0}" -ge 23 ]; then
