@@ -7,18 +7,23 @@
 # newer. LOADLAB_CDS=0 turns it off. A JVM that cannot use the archive ignores it; its CDS warnings are silenced so
 # that stdout stays machine-readable.
 
-# Sets LOADLAB_CDS_FLAGS to the flags that use the archive (empty when off or missing). $1: the jar; $2: 1 to record
-# the archive when it is missing or stale.
+# Sets LOADLAB_CDS_FLAGS to the flags that use the archive (empty when off or missing), and LOADLAB_CDS_NEEDED to 1
+# when the archive is missing or stale and recording it has not already failed for this jar. $1: the jar; $2: 1 to
+# record the archive when it is needed.
 loadlab_cds() {
   local jar=$1 record=$2 dir version archive
   LOADLAB_CDS_FLAGS=""
+  LOADLAB_CDS_NEEDED=0
   [ "${LOADLAB_CDS:-1}" != 0 ] || return 0
   dir="$(dirname "$jar")/cds"
   version=$(sed -n 's/^JAVA_RUNTIME_VERSION="\(.*\)"$/\1/p' "$LOADLAB_JAVA_HOME/release" 2>/dev/null | head -n 1)
   version=${version:-$LOADLAB_JAVA_MAJOR}
   archive="$dir/loadlab-${version//[^A-Za-z0-9._-]/_}.jsa"
-  if [ ! "$archive" -nt "$jar" ] && [ "$record" = 1 ] && [ ! "$archive.failed" -nt "$jar" ]; then
-    loadlab_cds_record "$jar" "$archive" || true
+  if [ ! "$archive" -nt "$jar" ] && [ ! "$archive.failed" -nt "$jar" ]; then
+    LOADLAB_CDS_NEEDED=1
+    if [ "$record" = 1 ]; then
+      loadlab_cds_record "$jar" "$archive" || true
+    fi
   fi
   if [ "$archive" -nt "$jar" ]; then
     LOADLAB_CDS_FLAGS="-XX:SharedArchiveFile=$archive -Xlog:cds=off -Xlog:cds+dynamic=off"

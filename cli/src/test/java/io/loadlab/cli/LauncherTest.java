@@ -133,17 +133,21 @@ class LauncherTest {
         Path jar = Files.writeString(dir.resolve("loadlab.jar"), "jar");
         Path archive = Files.createDirectories(dir.resolve("cds")).resolve("loadlab-25.0.3_9-LTS.jsa");
         Files.writeString(archive, "archive");
-        String script =
-                ". '" + ROOT.resolve("tools/cds.sh") + "'; loadlab_cds '" + jar + "' 0; echo \"[$LOADLAB_CDS_FLAGS]\"";
+        String script = ". '" + ROOT.resolve("tools/cds.sh") + "'; loadlab_cds '" + jar
+                + "' 0; echo \"$LOADLAB_CDS_NEEDED [$LOADLAB_CDS_FLAGS]\"";
         Map<String, String> env = Map.of("LOADLAB_JAVA_HOME", jdk.toString(), "LOADLAB_JAVA_MAJOR", "25");
 
         Files.setLastModifiedTime(jar, FileTime.from(Instant.now().minusSeconds(60)));
-        assertThat(bash(script, env)).startsWith("[-XX:SharedArchiveFile=" + archive + " ");
+        assertThat(bash(script, env)).startsWith("0 [-XX:SharedArchiveFile=" + archive + " ");
         assertThat(bash(script, Map.of("LOADLAB_JAVA_HOME", jdk.toString(), "LOADLAB_CDS", "0")))
-                .isEqualTo("[]");
+                .isEqualTo("0 []");
 
         Files.setLastModifiedTime(jar, FileTime.from(Instant.now().plusSeconds(60))); // rebuilt: the archive is stale
-        assertThat(bash(script, env)).isEqualTo("[]");
+        assertThat(bash(script, env)).isEqualTo("1 []");
+        // a recording that failed for this jar is not retried (nor does every launch take the build lock for it)
+        Path failed = Files.writeString(archive.resolveSibling(archive.getFileName() + ".failed"), "");
+        Files.setLastModifiedTime(failed, FileTime.from(Instant.now().plusSeconds(120)));
+        assertThat(bash(script, env)).isEqualTo("0 []");
         assertThat(jdk.resolve("ran")).doesNotExist();
     }
 }
