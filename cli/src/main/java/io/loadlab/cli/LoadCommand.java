@@ -4,7 +4,9 @@ import io.loadlab.core.Defaults;
 import io.loadlab.core.Json;
 import io.loadlab.core.UserError;
 import io.loadlab.core.result.IntervalStats;
+import io.loadlab.core.result.LoadReport;
 import io.loadlab.core.unit.Duration;
+import io.loadlab.core.unit.Percent;
 import io.loadlab.core.unit.Rate;
 import io.loadlab.loadgen.LoadGenerator;
 import io.loadlab.loadgen.LoadResult;
@@ -24,6 +26,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
@@ -42,7 +45,15 @@ import picocli.CommandLine.Spec;
         description = {
             "Generate load against a URL, wrk-style: closed model (-c connections, each sends its next request when"
                     + " the previous response ends) or open model (-R requests/s at intended times, latency charged"
-                    + " from the intended send time, as wrk2)."
+                    + " from the intended send time, as wrk2). Requests still unanswered when the window closes"
+                    + " are counted as unfinished and enter the latency at their age."
+        },
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {
+            "0:the run completed: requests succeeded and errors stayed within --max-error-rate",
+            "1:no request succeeded, or errors exceeded --max-error-rate (the summary says which)",
+            "2:a usage error or an unreachable target (one line on stderr, nothing sent)",
+            "3:an internal error"
         })
 final class LoadCommand implements Callable<Integer> {
     @Spec
@@ -135,6 +146,14 @@ final class LoadCommand implements Callable<Integer> {
     @Option(names = "--insecure", description = "HTTPS without certificate verification.")
     boolean insecure;
 
+    @Option(
+            names = "--max-error-rate",
+            paramLabel = "PERCENT",
+            description = "Exit 1 when failed requests (every error category, unexpected statuses included) exceed"
+                    + " this share of the requests, e.g. 0.1% or 5%. (default: ${DEFAULT-VALUE}, the lab's own"
+                    + " limit)")
+    String maxErrorRate;
+
     private static final String LEAK_DETECTION = "io.netty.leakDetection.level";
 
     /** Printed when the warm-up ends and measurement begins. */
@@ -194,10 +213,46 @@ final class LoadCommand implements Callable<Integer> {
         if (json != null) {
             Json.writeAtomically(json, result.report());
         }
+        String failure = failure(result.report(), maxErrorRate());
+        if (failure != null) {
+            err.println("loadlab load: " + failure);
+            err.flush();
+            return Main.EXIT_FAILED;
+        }
         return Main.EXIT_OK;
     }
 
+    private Percent maxErrorRate() {
+        try {
+            return Percent.parse(maxErrorRate);
+        } catch (IllegalArgumentException e) {
+            throw new UserError("--max-error-rate: " + e.getMessage());
+        }
+    }
+
+    /** Why the run failed in a way a script must notice, or null when it did not. */
+    static String failure(LoadReport r, Percent maxErrorRate) {
+        if (r.successes() == 0) {
+            List<String> why = r.errors().describe();
+            long waiting = r.unfinished() == null ? 0 : r.unfinished().count();
+            return "no request succeeded ("
+                    + (why.isEmpty() ? "no response at all" : String.join(", ", why))
+                    + (waiting > 0 ? "; " + waiting + " still unanswered when the window closed" : "")
+                    + "); exit 1";
+        }
+        if (r.errorRate() > maxErrorRate.fraction()) {
+            return String.format(
+                            Locale.ROOT,
+                            "%.2f%% of the requests failed, above --max-error-rate %s (",
+                            r.errorRate() * 100,
+                            maxErrorRate)
+                    + String.join(", ", r.errors().describe()) + "); exit 1";
+        }
+        return null;
+    }
+
     LoadSpec buildSpec() {
+        maxErrorRate(); // a bad value is an error before any load is sent
         LoadSpec.Builder b = LoadSpec.builder(url)
                 .connections(connections)
                 .threads(threads)

@@ -1,6 +1,7 @@
 package io.loadlab.cli;
 
 import io.loadlab.core.Defaults;
+import io.loadlab.core.unit.Percent;
 import picocli.CommandLine.IDefaultValueProvider;
 import picocli.CommandLine.Model.ArgSpec;
 import picocli.CommandLine.Model.OptionSpec;
@@ -19,6 +20,7 @@ final class LoadDefaults implements IDefaultValueProvider {
             case "--timeout" -> Defaults.TIMEOUT.toString();
             case "--warmup" -> Defaults.WARMUP.toString();
             case "--method" -> "GET";
+            case "--max-error-rate" -> Percent.of(Defaults.ERROR_THRESHOLD).toString();
             default -> null;
         };
     }

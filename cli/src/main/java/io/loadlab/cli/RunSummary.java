@@ -51,7 +51,7 @@ final class RunSummary {
             t.model(),
             scenario,
             t.loadLevel().label(),
-            String.format(Locale.ROOT, "%.0f", l.throughputRps()),
+            String.format(Locale.ROOT, "%.0f", l.throughput().rps()),
             String.format(Locale.ROOT, "%.2f", l.latencyMs().p50()),
             String.format(Locale.ROOT, "%.2f", l.latencyMs().p99()),
             errors,

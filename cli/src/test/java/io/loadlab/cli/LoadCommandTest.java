@@ -4,7 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.sun.net.httpserver.HttpServer;
 import io.loadlab.core.Json;
+import io.loadlab.core.result.ErrorCategory;
 import io.loadlab.core.result.LoadReport;
+import io.loadlab.testkit.HostileServer;
+import io.loadlab.testkit.Misbehaviour;
 import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -19,6 +22,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import picocli.CommandLine;
 
 class LoadCommandTest {
@@ -88,7 +93,7 @@ class LoadCommandTest {
                         "Percentile TotalCount");
         LoadReport report = Json.read(json, LoadReport.class);
         assertThat(report.requests()).isPositive();
-        assertThat(report.loadModel()).isEqualTo(LoadReport.CLOSED);
+        assertThat(report.run().loadModel()).isEqualTo(LoadReport.CLOSED);
         assertThat(report.statusCodes()).containsOnlyKeys("200");
         assertThat(report.intervals()).hasSize(2);
         assertThat(report.perRequest()).containsOnlyKeys("/plaintext");
@@ -100,7 +105,11 @@ class LoadCommandTest {
                 total += ((org.HdrHistogram.Histogram) h).getTotalCount();
             }
         }
-        assertThat(total).isEqualTo(report.requests());
+        assertThat(total)
+                .as("the log holds every response and every request unfinished at the end")
+                .isEqualTo(report.requests() + report.unfinished().count());
+        assertThat(report.latencyMs().count()).isEqualTo(total);
+        assertThat(r.out()).contains("Per connection: 4 connections completed min");
     }
 
     @Test
@@ -126,6 +135,8 @@ class LoadCommandTest {
                 json.toString(),
                 "--hlog",
                 dir.resolve("s.hlog").toString(),
+                "--max-error-rate",
+                "50%",
                 url);
         assertThat(r.exit()).as(r.err()).isZero();
         LoadReport report = Json.read(json, LoadReport.class);
@@ -141,9 +152,11 @@ class LoadCommandTest {
         assertThat(tags)
                 .as("one tag per request name plus the untagged total")
                 .containsExactlyInAnyOrder("ok", "gone", "null");
-        assertThat(report.perRequest().get("gone").errors().status()).isPositive();
+        assertThat(report.perRequest().get("gone").errors().get(ErrorCategory.STATUS))
+                .isPositive();
+        assertThat(report.perRequest().get("gone").share().planned()).isEqualTo(0.25);
         assertThat(report.perRequest().get("ok").errors().total()).isZero();
-        assertThat(report.targetRps()).isEqualTo(200.0);
+        assertThat(report.run().targetRps()).isEqualTo(200.0);
         assertThat(report.serviceTimeMs()).isNotNull();
         assertThat(r.out()).contains("Non-2xx or 3xx responses:", "Target rate:");
     }
@@ -159,6 +172,7 @@ class LoadCommandTest {
             {"load", "--body", "@" + dir.resolve("none.txt"), "http://127.0.0.1:1/"},
             {"load", "--scenario", dir.resolve("none.yaml").toString(), "http://127.0.0.1:1/"},
             {"load", "-d", "ten", "http://127.0.0.1:1/"},
+            {"load", "--max-error-rate", "lots", "http://127.0.0.1:1/"},
         };
         for (String[] c : cases) {
             Run r = run(c);
@@ -168,5 +182,46 @@ class LoadCommandTest {
         }
         assertThat(run("load", "-d1s", url + "/").err())
                 .contains("cannot connect to 127.0.0.1:", "is the server running?");
+    }
+
+    @Test
+    void errorsAboveTheLimitExitOneWithTheCategories() throws Exception {
+        Path yaml = dir.resolve("s.yaml");
+        Files.writeString(yaml, """
+                requests:
+                  - {name: ok, weight: 3, path: /plaintext}
+                  - {name: gone, weight: 1, path: /missing}
+                """);
+        Run r = run("load", "-t1", "-c2", "-d1s", "--scenario", yaml.toString(), url);
+        assertThat(r.exit()).as(r.out()).isEqualTo(Main.EXIT_FAILED);
+        assertThat(r.err().strip())
+                .matches(
+                        "loadlab load: 2\\d\\.\\d\\d% of the requests failed, above --max-error-rate 1% \\(\\d+ status\\); exit 1");
+        assertThat(r.out()).as("the summary is still printed").contains("Requests/sec:");
+    }
+
+    @Test
+    void theExitCodesAreListedInTheHelp() {
+        assertThat(run("load", "--help").out()).contains("Exit codes:", "--max-error-rate", "(default: 1%");
+    }
+
+    @ParameterizedTest
+    @EnumSource(Misbehaviour.class)
+    void aServerThatAnswersNothingUsableExitsOneOnTime(Misbehaviour m) throws Exception {
+        Path json = dir.resolve(m + ".json");
+        try (HostileServer s = m.serve()) {
+            long start = System.nanoTime();
+            Run r = run("load", "-t1", "-c4", "-d1s", "--timeout", "400ms", "--json", json.toString(), s.url());
+            long millis = (System.nanoTime() - start) / 1_000_000;
+            assertThat(millis).as("ends within duration + timeout").isLessThan(1_000 + 400 + 1_000);
+            assertThat(r.exit()).as(m + ": " + r.err()).isEqualTo(Main.EXIT_FAILED);
+            assertThat(r.err().strip())
+                    .startsWith("loadlab load: no request succeeded (")
+                    .endsWith("; exit 1");
+            LoadReport report = Json.read(json, LoadReport.class);
+            assertThat(report.errors().get(ErrorCategory.byId(m.category())))
+                    .as(m.toString())
+                    .isPositive();
+        }
     }
 }

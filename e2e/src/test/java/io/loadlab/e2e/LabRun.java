@@ -1,6 +1,6 @@
 package io.loadlab.e2e;
 
-import io.loadlab.core.Json;
+import io.loadlab.core.result.ResultsUpgrade;
 import io.loadlab.core.result.SuiteResults;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -97,7 +97,7 @@ final class LabRun {
     }
 
     SuiteResults suiteResults() throws IOException {
-        return Json.read(suiteDir().resolve("results.json"), SuiteResults.class);
+        return ResultsUpgrade.readSuite(suiteDir().resolve("results.json"));
     }
 
     /** The command that starts the fake server on {@code port} in {@code mode}, as --server-cmd takes it. */

@@ -1,5 +1,6 @@
 package io.loadlab.loadgen;
 
+import io.loadlab.core.result.ErrorCategory;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
@@ -8,8 +9,9 @@ import io.netty.handler.ssl.SslHandshakeCompletionEvent;
 
 /**
  * One connection of a load thread and the request it carries. It turns channel events into calls on its
- * {@link Worker}: ready, response complete, failure by {@link ErrorKind}, closed while idle. At most one request is
- * in flight (HTTP/1.1 keep-alive, no pipelining).
+ * {@link Worker}: ready, response complete, failure by {@link ErrorCategory}, closed while idle. At most one request
+ * is in flight (HTTP/1.1 keep-alive, no pipelining). {@code slot} is its place in its worker's
+ * {@link ConnectionTally}.
  *
  * <p>Confined to its worker's event loop.
  */
@@ -28,7 +30,6 @@ final class Conn extends ChannelInboundHandlerAdapter {
     long intended;
     long sent;
     long deadline;
-    long bytes;
     private boolean inWrite;
 
     Conn(Worker worker, int slot, int fixedRequest, int maxHeaderBytes) {
@@ -43,7 +44,6 @@ final class Conn extends ChannelInboundHandlerAdapter {
         this.intended = intended;
         this.sent = now;
         this.deadline = deadline;
-        this.bytes = 0;
         this.busy = true;
         parser.reset(head);
         inWrite = true;
@@ -82,7 +82,7 @@ final class Conn extends ChannelInboundHandlerAdapter {
             if (e.isSuccess()) {
                 worker.onReady(this);
             } else {
-                worker.onFailure(this, ErrorKind.CONNECT, e.cause());
+                worker.onFailure(this, ErrorCategory.CONNECT, e.cause());
             }
         }
     }
@@ -94,19 +94,18 @@ final class Conn extends ChannelInboundHandlerAdapter {
             if (dead) {
                 return;
             }
+            worker.onBytes(in.readableBytes());
             if (!busy) {
-                worker.onFailure(this, ErrorKind.INVALID, null);
+                worker.onFailure(this, ErrorCategory.INVALID, null); // bytes nobody asked for
                 return;
             }
-            bytes += in.readableBytes();
             int r = parser.feed(in);
             if (r == ResponseParser.DONE && in.isReadable()) {
-                r = ResponseParser.INVALID;
-            }
-            if (r == ResponseParser.DONE) {
+                worker.onFailure(this, ErrorCategory.INVALID, null); // bytes after the end of the response
+            } else if (r == ResponseParser.DONE) {
                 worker.onResponse(this);
             } else if (r == ResponseParser.INVALID) {
-                worker.onFailure(this, ErrorKind.INVALID, null);
+                worker.onFailure(this, parser.error(), null);
             }
         } finally {
             in.release();
@@ -123,7 +122,7 @@ final class Conn extends ChannelInboundHandlerAdapter {
         } else if (parser.onClose() == ResponseParser.DONE) {
             worker.onResponse(this);
         } else {
-            worker.onFailure(this, parser.midChunkedBody() ? ErrorKind.INVALID : ErrorKind.READ, null);
+            worker.onFailure(this, parser.inBody() ? ErrorCategory.TRUNCATED_BODY : ErrorCategory.READ, null);
         }
     }
 
@@ -133,13 +132,19 @@ final class Conn extends ChannelInboundHandlerAdapter {
             return;
         }
         if (!ready) {
-            worker.onFailure(this, ErrorKind.CONNECT, cause);
+            worker.onFailure(this, ErrorCategory.CONNECT, cause);
         } else if (inWrite) {
-            worker.onFailure(this, ErrorKind.WRITE, cause);
+            worker.onFailure(this, ErrorCategory.WRITE, cause);
         } else if (busy) {
-            worker.onFailure(this, ErrorKind.READ, cause);
+            worker.onFailure(this, isReset(cause) ? ErrorCategory.RESET : ErrorCategory.READ, cause);
         } else {
             worker.onClosed(this);
         }
+    }
+
+    /** A reset by the peer (ECONNRESET), as epoll and NIO word it. */
+    static boolean isReset(Throwable cause) {
+        String m = cause == null ? null : cause.getMessage();
+        return m != null && m.contains("reset");
     }
 }

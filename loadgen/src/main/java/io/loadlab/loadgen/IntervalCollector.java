@@ -29,6 +29,9 @@ final class IntervalCollector implements AutoCloseable {
     final Histogram totalService;
     private final Histogram interval;
     private final Histogram intervalByName;
+    /** The interval's responses plus, in the tail, the unfinished requests: what the run's latency and log get. */
+    private final Histogram withOpen;
+
     private final PrintStream hlogStream;
     private final HistogramLogWriter hlog;
     private long errorsSoFar;
@@ -55,6 +58,7 @@ final class IntervalCollector implements AutoCloseable {
         totalService = any.newHistogram();
         interval = any.newHistogram();
         intervalByName = any.newHistogram();
+        withOpen = any.newHistogram();
         if (hlogFile != null) {
             try {
                 Path dir = hlogFile.toAbsolutePath().getParent();
@@ -88,31 +92,57 @@ final class IntervalCollector implements AutoCloseable {
 
     /** Collects the interval {@code [fromS, toS)} (seconds since the measured start). */
     IntervalStats collect(double fromS, double toS) {
+        return collect(fromS, toS, false);
+    }
+
+    /**
+     * Collects what arrived after the last interval, once the workers have terminated, together with the requests
+     * unfinished when the window closed: they enter the run's latency and the histogram log (one last interval at
+     * the window's end), but the returned interval counts only responses.
+     */
+    IntervalStats collectTail(double atS) {
+        return collect(atS, atS, true);
+    }
+
+    private IntervalStats collect(double fromS, double toS, boolean withUnfinished) {
         interval.reset();
+        withOpen.reset();
         for (int r = 0; r < names.length; r++) {
             intervalByName.reset();
             for (int w = 0; w < workers.length; w++) {
-                Histogram h = workers[w].recorders[r].latency.getIntervalHistogram(recycledLatency[w][r]);
+                RequestRecorder rec = workers[w].recorders[r];
+                Histogram h = rec.latency.getIntervalHistogram(recycledLatency[w][r]);
                 recycledLatency[w][r] = h;
                 intervalByName.add(h);
                 if (open) {
-                    Histogram s = workers[w].recorders[r].service.getIntervalHistogram(recycledService[w][r]);
+                    Histogram s = rec.service.getIntervalHistogram(recycledService[w][r]);
                     recycledService[w][r] = s;
                     service[r].add(s);
                     totalService.add(s);
                 }
             }
+            interval.add(intervalByName); // responses only: the interval's own statistics
+            if (withUnfinished) {
+                for (Worker w : workers) {
+                    RequestRecorder rec = w.recorders[r];
+                    intervalByName.add(rec.unfinishedLatency);
+                    if (open) {
+                        service[r].add(rec.unfinishedService);
+                        totalService.add(rec.unfinishedService);
+                    }
+                }
+            }
             latency[r].add(intervalByName);
-            interval.add(intervalByName);
+            withOpen.add(intervalByName);
             if (hlog != null && names.length > 1) {
                 intervalByName.setTag(tags[r]);
                 hlog.outputIntervalHistogram(fromS, toS, intervalByName, 1000.0);
                 intervalByName.setTag(null);
             }
         }
-        totalLatency.add(interval);
+        totalLatency.add(withOpen);
         if (hlog != null) {
-            hlog.outputIntervalHistogram(fromS, toS, interval, 1000.0);
+            hlog.outputIntervalHistogram(fromS, toS, withOpen, 1000.0);
             hlogStream.flush();
         }
         long errorsNow = errors();

@@ -17,7 +17,8 @@ import javax.net.ssl.SSLException;
 /**
  * Runs one load test described by a {@link LoadSpec} and returns what it measured. The calling thread becomes the
  * collector: it starts one {@link Worker} per load thread, takes interval snapshots each interval, stops the workers
- * at the end of the measured window (in-flight requests are not counted) and builds the {@link LoadReport}.
+ * at the end of the measured window (requests still in flight enter the latency histogram at their age, as
+ * unfinished) and builds the {@link LoadReport}.
  *
  * <p>Blocking: returns after warm-up + duration plus the time to close connections (well under the timeout).
  * Throws {@link UserError} before sending any load when the target cannot be reached.
@@ -89,7 +90,9 @@ public final class LoadGenerator {
                 w.stop();
             }
             awaitAll(workers, spec.timeout().toMillis());
-            IntervalStats tail = collector.collect((t1 - t0) / 1e9, (t1 - t0) / 1e9);
+            // What the last collect missed: responses of the window's last moments and the unfinished requests,
+            // recorded by the workers when the window closed.
+            IntervalStats tail = collector.collectTail((t1 - t0) / 1e9);
             if (!intervals.isEmpty() && tail.requests() + tail.errors() > 0) {
                 intervals.set(intervals.size() - 1, merge(intervals.get(intervals.size() - 1), tail));
             }
@@ -127,6 +130,7 @@ public final class LoadGenerator {
                 .orElse(-1L);
     }
 
+    /** The last interval with the tail added: its responses count, its unfinished requests only in p99 and max. */
     private static IntervalStats merge(IntervalStats last, IntervalStats tail) {
         long n = last.requests() + tail.requests();
         return new IntervalStats(

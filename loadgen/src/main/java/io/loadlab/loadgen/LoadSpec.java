@@ -38,12 +38,25 @@ public record LoadSpec(
         String scenarioName,
         Duration interval) {
 
-    /** How the requests of a scenario are spread. */
+    /** How the requests of a scenario are spread; its {@link #id()} is what scenario files and the JSON say. */
     public enum Assign {
-        /** Each request picks its kind by weight from a seeded generator. */
-        PER_REQUEST,
-        /** Connections are divided among request kinds by weight; each always sends its own (closed model only). */
-        PER_CONNECTION
+        /**
+         * Every connection (closed model) or load thread (open model) cycles through one fixed sequence in which each
+         * request appears exactly its weight times; closed-model connections start at staggered points of it. The
+         * realized mix equals the planned one up to one cycle per connection, whatever each request costs.
+         */
+        SEQUENCE,
+        /** Each request picks its kind by weight from a seeded generator: the plan holds on average. */
+        RANDOM,
+        /**
+         * Connections are divided among request kinds by weight and each always sends its own (closed model only):
+         * the plan divides connections, and the request mix is whatever the server's speed for each kind makes it.
+         */
+        PER_CONNECTION;
+
+        public String id() {
+            return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+        }
     }
 
     public LoadSpec {
@@ -73,7 +86,7 @@ public record LoadSpec(
                     + "; raise --max-connections");
         }
         if (rate != null && assign == Assign.PER_CONNECTION) {
-            throw new UserError("assign: per-connection works only in the closed model; drop -R or use per-request");
+            throw new UserError("assign: per-connection works only in the closed model; drop -R or use sequence");
         }
         threads = Math.min(threads, rate == null ? connections : threads);
     }
@@ -97,7 +110,7 @@ public record LoadSpec(
         private Duration timeout = Defaults.TIMEOUT;
         private Rate rate;
         private List<RequestSpec> requests;
-        private Assign assign = Assign.PER_REQUEST;
+        private Assign assign = Assign.SEQUENCE;
         private long seed = Defaults.SEED;
         private List<InetAddress> sourceAddresses = List.of();
         private boolean insecure;

@@ -1,10 +1,13 @@
 package io.loadlab.loadgen;
 
+import io.loadlab.core.result.ConnectionFairness;
+import io.loadlab.core.result.ErrorCategory;
 import io.loadlab.core.result.ErrorCounts;
 import io.loadlab.core.result.IntervalStats;
 import io.loadlab.core.result.LatencyStats;
 import io.loadlab.core.result.LoadReport;
 import io.loadlab.core.result.RequestStats;
+import io.loadlab.core.result.Unfinished;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -54,7 +57,7 @@ public final class LoadSummary {
         LoadReport r = result.report();
         StringBuilder b = new StringBuilder();
         b.append("  Thread Stats   Avg      Stdev     Max\n");
-        line(b, r.latencyMs(), r.loadModel().equals(LoadReport.OPEN) ? "Latency" : "Latency");
+        line(b, r.latencyMs(), "Latency");
         if (r.serviceTimeMs() != null) {
             line(b, r.serviceTimeMs(), "Service");
         }
@@ -72,42 +75,95 @@ public final class LoadSummary {
             b.append(spectrum(result.latency()));
         }
         if (r.perRequest().size() > 1) {
+            boolean byConnection =
+                    LoadSpec.Assign.PER_CONNECTION.id().equals(r.run().assign());
             b.append(String.format(
                     Locale.ROOT,
-                    "  %-16s %10s %10s %10s %10s %8s%n",
+                    "  %-16s %10s %10s %10s %10s %8s %8s  %s%n",
                     "Request",
                     "Count",
                     "Req/s",
                     "p50",
                     "p99",
-                    "Errors"));
+                    "Errors",
+                    "Share",
+                    byConnection ? "(of connections)" : "(planned)"));
             for (Map.Entry<String, RequestStats> e : r.perRequest().entrySet()) {
                 RequestStats s = e.getValue();
                 b.append(String.format(
                         Locale.ROOT,
-                        "  %-16s %10d %10.1f %10s %10s %8d%n",
+                        "  %-16s %10d %10.1f %10s %10s %8d %7.1f%%  (%.1f%%)%n",
                         e.getKey(),
                         s.requests(),
                         s.throughputRps(),
                         ms(s.latencyMs().p50()),
                         ms(s.latencyMs().p99()),
-                        s.errors().total()));
+                        s.errors().total(),
+                        s.share().realized() * 100,
+                        s.share().planned() * 100));
             }
         }
         b.append(String.format(
-                Locale.ROOT, "  %d requests in %.2fs, %s read%n", r.requests(), r.durationS(), bytes(r.bytesRead())));
+                Locale.ROOT,
+                "  %d requests in %.2fs, %s read%n",
+                r.requests(),
+                r.run().durationS(),
+                bytes(r.throughput().bytesRead())));
         ErrorCounts e = r.errors();
-        if (e.connect() + e.read() + e.write() + e.timeout() > 0) {
+        long socket = e.get(ErrorCategory.CONNECT)
+                + e.get(ErrorCategory.READ)
+                + e.get(ErrorCategory.RESET)
+                + e.get(ErrorCategory.WRITE)
+                + e.get(ErrorCategory.TIMEOUT);
+        if (socket > 0) {
             b.append(String.format(
                     Locale.ROOT,
-                    "  Socket errors: connect %d, read %d, write %d, timeout %d%n",
-                    e.connect(),
-                    e.read(),
-                    e.write(),
-                    e.timeout()));
+                    "  Socket errors: connect %d, read %d, reset %d, write %d, timeout %d%n",
+                    e.get(ErrorCategory.CONNECT),
+                    e.get(ErrorCategory.READ),
+                    e.get(ErrorCategory.RESET),
+                    e.get(ErrorCategory.WRITE),
+                    e.get(ErrorCategory.TIMEOUT)));
         }
-        if (e.invalid() > 0) {
-            b.append("  Invalid responses: ").append(e.invalid()).append('\n');
+        long invalid = e.unanswered() - socket;
+        if (invalid > 0) {
+            StringBuilder kinds = new StringBuilder();
+            for (ErrorCategory c : ErrorCategory.values()) {
+                long n = e.get(c);
+                if (n > 0 && c.unanswered() && !isSocket(c)) {
+                    kinds.append(kinds.isEmpty() ? "" : ", ")
+                            .append(c.label())
+                            .append(' ')
+                            .append(n);
+                }
+            }
+            b.append("  Invalid responses: ")
+                    .append(invalid)
+                    .append(" (")
+                    .append(kinds)
+                    .append(")\n");
+        }
+        Unfinished u = r.unfinished();
+        if (u != null && u.count() > 0) {
+            b.append(String.format(
+                    Locale.ROOT,
+                    "  Unfinished: %d requests unanswered when the window closed (oldest %s), in the latency at their"
+                            + " age%n",
+                    u.count(),
+                    ms(u.oldestAgeMs())));
+        }
+        ConnectionFairness f = r.connections().fairness();
+        if (f != null && f.connections() > 0) {
+            b.append(String.format(
+                    Locale.ROOT,
+                    "  Per connection: %d connections completed min %d, median %s, max %d responses%s%n",
+                    f.connections(),
+                    f.min(),
+                    f.median() == Math.rint(f.median())
+                            ? Long.toString((long) f.median())
+                            : String.format(Locale.ROOT, "%.1f", f.median()),
+                    f.max(),
+                    f.completedNone() > 0 ? "; " + f.completedNone() + " completed none" : ""));
         }
         long non23 = r.statusCodes().entrySet().stream()
                 .filter(x -> !x.getKey().startsWith("2") && !x.getKey().startsWith("3"))
@@ -120,19 +176,21 @@ public final class LoadSummary {
                     .append(r.statusCodes())
                     .append('\n');
         }
-        if (e.status() > 0) {
-            b.append("  Unexpected status: ").append(e.status()).append('\n');
+        if (e.get(ErrorCategory.STATUS) > 0) {
+            b.append("  Unexpected status: ")
+                    .append(e.get(ErrorCategory.STATUS))
+                    .append('\n');
         }
-        if (r.targetRps() != null) {
+        if (r.run().targetRps() != null) {
             b.append(String.format(
                     Locale.ROOT,
                     "  Target rate: %.1f req/s, achieved %.1f req/s (%.1f%%); delayed (no free connection): %d;"
                             + " connections opened: %d%n",
-                    r.targetRps(),
-                    r.throughputRps(),
-                    100 * r.throughputRps() / r.targetRps(),
-                    r.delayedRequests(),
-                    r.maxConnectionsOpened()));
+                    r.run().targetRps(),
+                    r.throughput().rps(),
+                    100 * r.throughput().rps() / r.run().targetRps(),
+                    r.connections().delayedRequests(),
+                    r.connections().maxOpened()));
         }
         if (result.cpuSeconds() >= 0 && r.requests() > 0) {
             b.append(String.format(
@@ -141,9 +199,18 @@ public final class LoadSummary {
                     result.cpuSeconds(),
                     result.cpuMicrosPerRequest()));
         }
-        b.append(String.format(Locale.ROOT, "Requests/sec: %10.2f%n", r.throughputRps()));
-        b.append(String.format(Locale.ROOT, "Transfer/sec: %10s%n", bytes((long) (r.bytesRead() / r.durationS()))));
+        b.append(String.format(
+                Locale.ROOT, "Requests/sec: %10.2f%n", r.throughput().rps()));
+        b.append(String.format(Locale.ROOT, "Transfer/sec: %10s%n", bytes((long)
+                (r.throughput().bytesRead() / r.run().durationS()))));
         return b.toString();
+    }
+
+    private static boolean isSocket(ErrorCategory c) {
+        return switch (c) {
+            case CONNECT, READ, RESET, WRITE, TIMEOUT -> true;
+            default -> false;
+        };
     }
 
     /** The live line: seconds, req/s, p99 and errors of the interval that just ended. */
@@ -167,7 +234,7 @@ public final class LoadSummary {
         double sq = 0;
         double max = 0;
         for (IntervalStats i : r.intervals()) {
-            double v = i.throughputRps() / r.threads();
+            double v = i.throughputRps() / r.run().threads();
             n++;
             sum += v;
             sq += v * v;

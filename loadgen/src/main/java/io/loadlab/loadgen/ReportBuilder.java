@@ -1,16 +1,27 @@
 package io.loadlab.loadgen;
 
+import io.loadlab.core.result.ConnectionFairness;
+import io.loadlab.core.result.ConnectionStats;
+import io.loadlab.core.result.ErrorCategory;
 import io.loadlab.core.result.ErrorCounts;
 import io.loadlab.core.result.IntervalStats;
 import io.loadlab.core.result.LatencyStats;
 import io.loadlab.core.result.LoadReport;
+import io.loadlab.core.result.LoadSettings;
 import io.loadlab.core.result.RequestStats;
+import io.loadlab.core.result.Share;
+import io.loadlab.core.result.Throughput;
+import io.loadlab.core.result.Unfinished;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
-/** Turns the merged histograms and the terminated workers' counters into a {@link LoadReport}. */
+/**
+ * Turns the merged histograms and the terminated workers' counters into a {@link LoadReport}. The latency
+ * histograms hold the unfinished requests too (at their age), so a request count is the histogram's count less the
+ * unfinished ones.
+ */
 final class ReportBuilder {
     private final LoadSpec spec;
     private final Worker[] workers;
@@ -24,13 +35,26 @@ final class ReportBuilder {
         this.names = names;
     }
 
+    /** Requests unanswered when the window closed, over all threads. */
+    static long unfinished(Worker[] workers) {
+        long n = 0;
+        for (Worker w : workers) {
+            n += w.unfinished;
+        }
+        return n;
+    }
+
     LoadReport build(List<IntervalStats> intervals, double durationS) {
+        long unfinished = unfinished(workers);
+        long requests = collector.totalLatency.getTotalCount() - unfinished;
+        int totalWeight = spec.requests().stream().mapToInt(RequestSpec::weight).sum();
         Map<String, RequestStats> perRequest = new LinkedHashMap<>();
         ErrorCounts allErrors = ErrorCounts.NONE;
         Map<Integer, Long> allStatus = new TreeMap<>();
         for (int r = 0; r < names.length; r++) {
-            long[] e = new long[ErrorKind.ALL.length];
+            long[] e = new long[ErrorCategory.values().length];
             Map<Integer, Long> status = new TreeMap<>();
+            long open = 0;
             for (Worker w : workers) {
                 RequestRecorder rec = w.recorders[r];
                 for (int k = 0; k < e.length; k++) {
@@ -42,10 +66,11 @@ final class ReportBuilder {
                         allStatus.merge(code, rec.statuses[code], Long::sum);
                     }
                 }
+                open += rec.unfinished;
             }
-            ErrorCounts errors = new ErrorCounts(e[0], e[1], e[2], e[3], e[4], e[5]);
+            ErrorCounts errors = ErrorCounts.of(e);
             allErrors = allErrors.plus(errors);
-            long n = collector.latency[r].getTotalCount();
+            long n = collector.latency[r].getTotalCount() - open;
             perRequest.merge(
                     names[r],
                     new RequestStats(
@@ -54,44 +79,72 @@ final class ReportBuilder {
                             LatencyStats.fromMicros(collector.latency[r]),
                             spec.open() ? LatencyStats.fromMicros(collector.service[r]) : null,
                             errors,
-                            keyed(status)),
+                            keyed(status),
+                            open,
+                            new Share(
+                                    round4(spec.requests().get(r).weight() / (double) totalWeight),
+                                    round4(requests == 0 ? 0 : n / (double) requests))),
                     (a, b) -> b);
         }
         long connect = 0;
         long delayed = 0;
         long bytes = 0;
+        long oldest = 0;
         int opened = 0;
         for (Worker w : workers) {
             connect += w.connectErrors;
             delayed += w.delayed;
             bytes += w.bytesRead;
             opened += w.maxOpened;
+            oldest = Math.max(oldest, w.oldestUnfinished);
         }
-        allErrors = allErrors.plus(new ErrorCounts(connect, 0, 0, 0, 0, 0));
-        long requests = collector.totalLatency.getTotalCount();
-        return new LoadReport(
-                LoadReport.SCHEMA_VERSION,
+        allErrors = allErrors.plus(ErrorCounts.of(ErrorCategory.CONNECT, connect));
+        LoadSettings run = new LoadSettings(
                 spec.target().origin()
                         + (spec.requests().size() == 1 && spec.scenarioName() == null
                                 ? spec.requests().get(0).path()
                                 : ""),
                 spec.open() ? LoadReport.OPEN : LoadReport.CLOSED,
+                spec.assign().id(),
                 spec.threads(),
                 spec.connections(),
+                spec.open() ? spec.maxConnections() : null,
                 spec.open() ? spec.rate().perSecond() : null,
                 durationS,
-                requests,
-                requests / durationS,
-                bytes,
+                spec.warmup().toSeconds());
+        return new LoadReport(
+                LoadReport.SCHEMA_VERSION,
+                run,
+                new Throughput(requests, requests / durationS, bytes),
                 LatencyStats.fromMicros(collector.totalLatency),
                 spec.open() ? LatencyStats.fromMicros(collector.totalService) : null,
                 allErrors,
                 keyed(allStatus),
-                delayed,
-                opened,
+                new Unfinished(unfinished, Math.round(oldest / 1e3) / 1e3),
+                new ConnectionStats(opened, delayed, fairness()),
                 perRequest,
                 List.copyOf(intervals),
                 spec.hlog() == null ? null : spec.hlog().toString());
+    }
+
+    private ConnectionFairness fairness() {
+        long[][] parts = new long[workers.length][];
+        int n = 0;
+        for (int i = 0; i < workers.length; i++) {
+            parts[i] = workers[i].tally.counted();
+            n += parts[i].length;
+        }
+        long[] all = new long[n];
+        int at = 0;
+        for (long[] p : parts) {
+            System.arraycopy(p, 0, all, at, p.length);
+            at += p.length;
+        }
+        return ConnectionFairness.of(all);
+    }
+
+    private static double round4(double v) {
+        return Math.round(v * 10_000) / 10_000.0;
     }
 
     private static Map<String, Long> keyed(Map<Integer, Long> byCode) {

@@ -11,8 +11,11 @@ import java.util.SplittableRandom;
 /**
  * The requests of one load thread, encoded once. A request without placeholders is one pre-encoded direct buffer
  * sent as a duplicate (no copy, no encoding per request); a templated one renders its row straight into a pooled
- * buffer. Rows are picked per thread: random from a seeded generator, sequential, or from a seeded permutation
- * shared by all threads and split between them (so {@code unique} is unique across the whole run).
+ * buffer. Requests are picked by weight, either from a seeded generator ({@link #pick()}) or from one fixed
+ * interleaved sequence ({@link #inSequence(long)}) in which every request appears exactly its weight times, spread
+ * as evenly as the weights allow. Rows are picked per thread: random from a
+ * seeded generator, sequential, or from a seeded permutation shared by all threads and split between them (so
+ * {@code unique} is unique across the whole run).
  *
  * <p>Not thread-safe: one per load thread.
  */
@@ -29,6 +32,7 @@ final class RequestPlan {
     private final int[][] permutations;
     private final long[] cursors;
     private final long[] wraps;
+    private final int[] sequence;
     private final int worker;
     private final int workers;
     private final SplittableRandom rng;
@@ -80,6 +84,56 @@ final class RequestPlan {
             }
         }
         totalWeight = sum;
+        sequence = sequence(specs);
+    }
+
+    /** Smooth weighted round robin over the weights reduced by their greatest common divisor. */
+    static int[] sequence(RequestSpec[] specs) {
+        int g = 0;
+        for (RequestSpec r : specs) {
+            g = gcd(g, r.weight());
+        }
+        long total = 0;
+        int[] w = new int[specs.length];
+        for (int i = 0; i < w.length; i++) {
+            w[i] = specs[i].weight() / g;
+            total += w[i];
+        }
+        if (total > MAX_SEQUENCE) {
+            throw new IllegalArgumentException("the request weights reduce to a cycle of " + total
+                    + " requests, more than " + MAX_SEQUENCE + "; use smaller weights or assign: random");
+        }
+        int[] out = new int[(int) total];
+        long[] current = new long[w.length];
+        for (int k = 0; k < out.length; k++) {
+            int best = 0;
+            for (int i = 0; i < w.length; i++) {
+                current[i] += w[i];
+                if (current[i] > current[best]) {
+                    best = i;
+                }
+            }
+            current[best] -= total;
+            out[k] = best;
+        }
+        return out;
+    }
+
+    /** Longest cycle of {@code assign: sequence}. */
+    static final int MAX_SEQUENCE = 1 << 20;
+
+    private static int gcd(int a, int b) {
+        return b == 0 ? a : gcd(b, a % b);
+    }
+
+    /** Length of the sequence of {@link #inSequence}. */
+    int sequenceLength() {
+        return sequence.length;
+    }
+
+    /** The request at {@code position} of the fixed interleaved sequence (wrapping around). */
+    int inSequence(long position) {
+        return sequence[(int) (position % sequence.length)];
     }
 
     int size() {

@@ -1,5 +1,6 @@
 package io.loadlab.loadgen;
 
+import io.loadlab.core.result.ErrorCategory;
 import java.util.concurrent.atomic.AtomicLong;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.SingleWriterRecorder;
@@ -11,10 +12,18 @@ import org.HdrHistogram.SingleWriterRecorder;
  * owning event loop and read after it has terminated; the error total is also published for the live interval view.
  */
 final class RequestRecorder {
+    private static final int CATEGORIES = ErrorCategory.values().length;
+
     final SingleWriterRecorder latency;
     final SingleWriterRecorder service;
-    final long[] errors = new long[ErrorKind.ALL.length];
+    final long[] errors = new long[CATEGORIES];
     final long[] statuses = new long[600];
+    /** Requests of this name still unanswered when the window closed, and their ages (and service times). */
+    long unfinished;
+
+    final Histogram unfinishedLatency;
+    final Histogram unfinishedService;
+
     private final AtomicLong errorTotal = new AtomicLong();
     private final long highestMicros;
     private final int digits;
@@ -24,6 +33,8 @@ final class RequestRecorder {
         this.digits = digits;
         this.latency = new SingleWriterRecorder(1, highestMicros, digits);
         this.service = new SingleWriterRecorder(1, highestMicros, digits);
+        this.unfinishedLatency = new Histogram(1, highestMicros, digits);
+        this.unfinishedService = new Histogram(1, highestMicros, digits);
     }
 
     void record(long latencyNanos, long serviceNanos, boolean open) {
@@ -33,13 +44,27 @@ final class RequestRecorder {
         }
     }
 
+    /**
+     * A request still unanswered at the window's end: its age (from the intended send), a lower bound of its
+     * latency, and {@code serviceNanos} (from the actual send), or -1 when it was never sent. Kept apart from the
+     * interval histograms, so that the per-second counts stay counts of responses; the collector adds them to the
+     * run's latency once the thread has terminated.
+     */
+    void unfinished(long ageNanos, long serviceNanos, boolean open) {
+        unfinished++;
+        unfinishedLatency.recordValue(micros(ageNanos));
+        if (open && serviceNanos >= 0) {
+            unfinishedService.recordValue(micros(serviceNanos));
+        }
+    }
+
     void status(int code) {
         if (code >= 0 && code < statuses.length) {
             statuses[code]++;
         }
     }
 
-    void error(ErrorKind kind) {
+    void error(ErrorCategory kind) {
         errors[kind.ordinal()]++;
         errorTotal.lazySet(errorTotal.get() + 1);
     }

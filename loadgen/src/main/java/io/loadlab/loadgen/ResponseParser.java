@@ -1,5 +1,6 @@
 package io.loadlab.loadgen;
 
+import io.loadlab.core.result.ErrorCategory;
 import io.netty.buffer.ByteBuf;
 import io.netty.util.ByteProcessor;
 
@@ -7,7 +8,8 @@ import io.netty.util.ByteProcessor;
  * A small strict HTTP/1.1 response parser that streams over the bytes as they arrive: status line, headers
  * ({@code Content-Length}, {@code Transfer-Encoding: chunked}, {@code Connection}), then a content-length, chunked
  * or close-delimited body. It never accumulates the response: only the head of each line (enough to read the
- * headers it needs) is copied into a fixed buffer, and bodies are skipped, so parsing allocates nothing.
+ * headers it needs) is copied into a fixed buffer, and bodies are skipped, so parsing allocates nothing. When a
+ * response is not usable, {@link #error()} tells which {@link ErrorCategory} it falls in.
  *
  * <p>Not thread-safe: one per connection, used by its event loop.
  */
@@ -41,8 +43,7 @@ final class ResponseParser {
     private long contentLength;
     private long remaining;
     private boolean noBody;
-    private boolean started;
-    private String problem;
+    private ErrorCategory error;
 
     ResponseParser(int maxHeaderBytes) {
         this.maxHeaderBytes = maxHeaderBytes;
@@ -62,15 +63,11 @@ final class ResponseParser {
         contentLength = -1;
         remaining = 0;
         noBody = head;
-        started = false;
-        problem = null;
+        error = null;
     }
 
     /** Consumes readable bytes of {@code in}; returns {@link #NEED_MORE}, {@link #DONE} or {@link #INVALID}. */
     int feed(ByteBuf in) {
-        if (in.isReadable()) {
-            started = true;
-        }
         while (in.isReadable()) {
             switch (state) {
                 case STATUS, HEADER, CHUNK_SIZE, CHUNK_END, TRAILER -> {
@@ -96,7 +93,7 @@ final class ResponseParser {
                 }
                 case BODY_CLOSE -> in.skipBytes(in.readableBytes());
                 default -> {
-                    return invalid("bytes after the end of the response");
+                    return invalid(ErrorCategory.INVALID); // bytes after the end of the response
                 }
             }
         }
@@ -108,14 +105,9 @@ final class ResponseParser {
         return state == BODY_CLOSE ? done() : NEED_MORE;
     }
 
-    /** True while some bytes of a response have arrived but the response is not complete. */
-    boolean midResponse() {
-        return started && state != COMPLETE;
-    }
-
-    /** True while inside a chunked body (a cut here is an invalid response, not only a read error). */
-    boolean midChunkedBody() {
-        return state == CHUNK_SIZE || state == CHUNK_DATA || state == CHUNK_END || state == TRAILER;
+    /** True while inside a body (after the headers, before its end): a close here truncates it. */
+    boolean inBody() {
+        return state == BODY_LENGTH || (state >= CHUNK_SIZE && state <= TRAILER);
     }
 
     int status() {
@@ -127,8 +119,9 @@ final class ResponseParser {
         return !close && (!http10 || keepAlive10);
     }
 
-    String problem() {
-        return problem;
+    /** Why the last {@link #INVALID} answer was not usable; null otherwise. */
+    ErrorCategory error() {
+        return error;
     }
 
     private int done() {
@@ -136,8 +129,8 @@ final class ResponseParser {
         return DONE;
     }
 
-    private int invalid(String why) {
-        problem = why;
+    private int invalid(ErrorCategory why) {
+        error = why;
         state = COMPLETE;
         return INVALID;
     }
@@ -159,10 +152,10 @@ final class ResponseParser {
         if (state == STATUS || state == HEADER) {
             headerBytes += n + (lf < 0 ? 0 : 1);
             if (headerBytes > maxHeaderBytes) {
-                return invalid("response headers larger than " + maxHeaderBytes + " bytes");
+                return invalid(ErrorCategory.OVERSIZED_HEADER);
             }
         } else if (lineLen > MAX_CHUNK_LINE) {
-            return invalid("chunk line longer than " + MAX_CHUNK_LINE + " bytes");
+            return invalid(ErrorCategory.BAD_CHUNK);
         }
         return lf < 0 ? NEED_MORE : DONE;
     }
@@ -183,13 +176,13 @@ final class ResponseParser {
             case CHUNK_SIZE -> chunkSize(len);
             case CHUNK_END -> {
                 if (len != 0) {
-                    yield invalid("chunk data longer than its size");
+                    yield invalid(ErrorCategory.BAD_CHUNK); // chunk data longer than its size
                 }
                 state = CHUNK_SIZE;
                 yield NEED_MORE;
             }
             case TRAILER -> len == 0 ? done() : NEED_MORE;
-            default -> invalid("unexpected line");
+            default -> invalid(ErrorCategory.INVALID);
         };
     }
 
@@ -208,12 +201,12 @@ final class ResponseParser {
                 || !digit(line[10])
                 || !digit(line[11])
                 || (len > 12 && line[12] != ' ')) {
-            return invalid("not an HTTP/1.x status line");
+            return invalid(ErrorCategory.INVALID_STATUS_LINE);
         }
         http10 = line[7] == '0';
         status = (line[9] - '0') * 100 + (line[10] - '0') * 10 + (line[11] - '0');
         if (status < 100) {
-            return invalid("status " + status);
+            return invalid(ErrorCategory.INVALID_STATUS_LINE);
         }
         state = HEADER;
         return NEED_MORE;
@@ -228,7 +221,7 @@ final class ResponseParser {
             }
         }
         if (colon <= 0) {
-            return truncated ? NEED_MORE : invalid("header line without a name");
+            return truncated ? NEED_MORE : invalid(ErrorCategory.INVALID); // a header line without a name
         }
         int v = colon + 1;
         while (v < len && (line[v] == ' ' || line[v] == '\t')) {
@@ -240,20 +233,20 @@ final class ResponseParser {
         }
         if (nameIs(colon, "content-length")) {
             if (truncated) {
-                return invalid("Content-Length too long");
+                return invalid(ErrorCategory.INVALID);
             }
             long n = 0;
             if (ve == v) {
-                return invalid("empty Content-Length");
+                return invalid(ErrorCategory.INVALID);
             }
             for (int i = v; i < ve; i++) {
                 if (!digit(line[i]) || n > Long.MAX_VALUE / 10 - 10) {
-                    return invalid("bad Content-Length");
+                    return invalid(ErrorCategory.INVALID);
                 }
                 n = n * 10 + (line[i] - '0');
             }
             if (contentLength >= 0 && contentLength != n) {
-                return invalid("conflicting Content-Length headers");
+                return invalid(ErrorCategory.INVALID);
             }
             contentLength = n;
         } else if (nameIs(colon, "transfer-encoding")) {
@@ -303,12 +296,12 @@ final class ResponseParser {
                 break;
             }
             if (size > (Long.MAX_VALUE >> 4)) {
-                return invalid("chunk size too large");
+                return invalid(ErrorCategory.BAD_CHUNK);
             }
             size = size * 16 + d;
         }
         if (i == 0 || (i < len && line[i] != ';' && line[i] != ' ' && line[i] != '\t')) {
-            return invalid("bad chunk size line");
+            return invalid(ErrorCategory.BAD_CHUNK);
         }
         if (size == 0) {
             state = TRAILER;

@@ -46,13 +46,14 @@ public record Scenario(String name, LoadSpec.Assign assign, long seed, List<Requ
             throw new IllegalArgumentException("expected a mapping with 'requests:'; see docs/scenarios.md");
         }
         String name = root.path("name").asText("scenario");
-        String assignText = root.path("assign").asText("per-request");
+        String assignText = root.path("assign").asText("sequence");
         LoadSpec.Assign assign = switch (assignText) {
-            case "per-request" -> LoadSpec.Assign.PER_REQUEST;
+            case "sequence" -> LoadSpec.Assign.SEQUENCE;
+            case "random", "per-request" -> LoadSpec.Assign.RANDOM;
             case "per-connection" -> LoadSpec.Assign.PER_CONNECTION;
             default ->
                 throw new IllegalArgumentException(
-                        "assign: '" + assignText + "' is unknown; use per-request or per-connection");
+                        "assign: '" + assignText + "' is unknown; use sequence, random or per-connection");
         };
         long seed = root.has("seed") ? root.get("seed").asLong() : Defaults.SEED;
         Map<String, DataSet> data = new HashMap<>();

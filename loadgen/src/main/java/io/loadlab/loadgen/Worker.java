@@ -1,6 +1,7 @@
 package io.loadlab.loadgen;
 
 import io.loadlab.core.Defaults;
+import io.loadlab.core.result.ErrorCategory;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelOption;
@@ -24,15 +25,23 @@ import java.util.concurrent.TimeUnit;
  * makes requests due at their intended times; a due request takes a free connection or waits in a
  * {@link PendingQueue} (counted as delayed, its latency still running from the intended time) while a new connection
  * opens, up to this thread's share of {@code maxConnections}. Deadlines are checked by one timer tick per thread.
+ *
+ * <p>Nothing in flight is dropped: when the window closes, every request still unanswered (and in the open model
+ * every request due but never sent) enters the latency histogram at its age, and is counted as unfinished.
  */
 final class Worker {
     final LoadSpec spec;
     final SslContext ssl;
     final RequestRecorder[] recorders;
+    final ConnectionTally tally;
     volatile long connectErrors;
     long delayed;
     long bytesRead;
     int maxOpened;
+    /** Requests unanswered when the window closed, and the age of the oldest (nanoseconds). */
+    long unfinished;
+
+    long oldestUnfinished;
     private final int id;
     private final int threads;
     private final NanoClock clock;
@@ -42,6 +51,7 @@ final class Worker {
     private final InetSocketAddress remote;
     private final RequestPlan plan;
     private final int[] slotRequests;
+    private final long[] cursors;
     private final boolean open;
     private final long timeoutNanos;
     private final int initialConnections;
@@ -53,8 +63,10 @@ final class Worker {
     private final PendingQueue pending = new PendingQueue();
     private final Runnable paceTask = this::pace;
     private Pacer pacer;
+    private long openCursor;
     private long t0;
     private long t1;
+    private boolean measuring;
     private boolean stopped;
     private int connecting;
     private int connectFailures;
@@ -84,6 +96,12 @@ final class Worker {
         this.maxConnections = open ? Math.max(1, share(spec.maxConnections())) : initialConnections;
         this.maxHeaderBytes = Defaults.MAX_RESPONSE_HEADER_SIZE.toIntExact();
         this.plan = new RequestPlan(spec, id, threads);
+        this.tally = new ConnectionTally(initialConnections, !open);
+        this.cursors = new long[initialConnections];
+        for (int slot = 0; slot < cursors.length; slot++) {
+            // staggered starts: at any moment the connections are spread over the whole sequence
+            cursors[slot] = globalSlot(slot) % plan.sequenceLength();
+        }
         this.recorders = new RequestRecorder[plan.size()];
         for (int i = 0; i < recorders.length; i++) {
             // open model: waiting for a connection (up to the timeout) plus the response (up to the timeout)
@@ -104,6 +122,11 @@ final class Worker {
         return total / threads + (id < total % threads ? 1 : 0);
     }
 
+    /** This thread's slot {@code slot} among all threads' slots: 0 .. connections-1 in the closed model. */
+    private int globalSlot(int slot) {
+        return id + threads * slot;
+    }
+
     /**
      * Opens the initial connections; in the closed model each starts sending (unrecorded) as soon as it is ready.
      * Thread-safe; {@link #readyConnections} tells the collector when they are all up.
@@ -116,7 +139,7 @@ final class Worker {
             long tick = Defaults.TIMEOUT_TICK.nanos();
             loop.scheduleAtFixedRate(this::tick, tick, tick, TimeUnit.NANOSECONDS);
             for (int i = 0; i < initialConnections; i++) {
-                connect();
+                connect(nextSlot++);
             }
         });
     }
@@ -137,6 +160,7 @@ final class Worker {
         loop.execute(() -> {
             this.t0 = t0;
             this.t1 = t1;
+            loop.schedule(() -> measuring = true, Math.max(0, t0 - clock.nanoTime()), TimeUnit.NANOSECONDS);
             loop.schedule(this::finish, Math.max(0, t1 - clock.nanoTime()), TimeUnit.NANOSECONDS);
             if (open) {
                 pacer = new Pacer(start, t1, spec.rate().perSecond() / threads, (double) id / threads);
@@ -157,32 +181,53 @@ final class Worker {
     }
 
     /**
-     * The measured window is over: nothing more is sent and every connection is dropped at once (responses still in
-     * flight are not counted). Run by the loop itself at {@code t1}, so that it does not go on sending until the
-     * collector wakes up: those extra responses only take the not-counted path, which the JIT then recompiles for
-     * nothing. Closed through the channel's unsafe with its void promise, which does not touch the pipeline.
+     * The measured window is over: what is still unanswered is recorded as unfinished, nothing more is sent and every
+     * connection is dropped at once. Run by the loop itself at {@code t1}, so that it does not go on sending until
+     * the collector wakes up: those extra responses only take the not-counted path, which the JIT then recompiles
+     * for nothing. Closed through the channel's unsafe with its void promise, which does not touch the pipeline.
      */
     private void finish() {
         if (stopped) {
             return;
         }
         stopped = true;
+        measuring = false;
+        long now = clock.nanoTime();
+        boolean windowOpened = now - t0 >= 0;
+        long end = Math.min(now, t1);
         for (Conn c : conns) {
+            if (windowOpened && c.busy) {
+                tally.carried(c.slot);
+                unfinished(c.request, end - c.intended, end - c.sent);
+            }
             c.dead = true;
             if (c.channel != null) {
                 c.channel.unsafe().close(c.channel.unsafe().voidPromise());
+            }
+        }
+        if (windowOpened && open) {
+            // due and never sent: no connection was free, or the loop ran late
+            while (pending.size() > 0) {
+                unfinished(pending.peekRequest(), end - pending.peekTime(), -1);
+                pending.remove();
+            }
+            long t;
+            while (pacer != null && (t = pacer.pollDue(end)) >= 0) {
+                unfinished(nextOpenRequest(), end - t, -1);
             }
         }
         conns.clear();
         idle.clear();
     }
 
-    boolean awaitTermination(long millis) throws InterruptedException {
-        return group.awaitTermination(millis, TimeUnit.MILLISECONDS);
+    private void unfinished(int request, long ageNanos, long serviceNanos) {
+        recorders[request].unfinished(ageNanos, serviceNanos, open);
+        unfinished++;
+        oldestUnfinished = Math.max(oldestUnfinished, ageNanos);
     }
 
-    long wraps(int request) {
-        return plan.wraps(request);
+    boolean awaitTermination(long millis) throws InterruptedException {
+        return group.awaitTermination(millis, TimeUnit.MILLISECONDS);
     }
 
     // ---- events from connections (event loop only) ------------------------------------------------------------------
@@ -197,6 +242,13 @@ final class Worker {
         free(c);
     }
 
+    /** Bytes arrived on a connection: every byte read inside the window is counted, usable or not. */
+    void onBytes(int n) {
+        if (measuring) {
+            bytesRead += n;
+        }
+    }
+
     void onResponse(Conn c) {
         long now = clock.nanoTime();
         c.busy = false;
@@ -209,25 +261,25 @@ final class Worker {
             rec.record(now - c.intended, now - c.sent, open);
             rec.status(status);
             if (!plan.spec(c.request).expects(status)) {
-                rec.error(ErrorKind.STATUS);
+                rec.error(ErrorCategory.STATUS);
             }
-            bytesRead += c.bytes;
+            tally.completed(c.slot);
         }
         if (c.dead || !c.parser.keepAlive() || !c.channel.isActive()) {
             retire(c);
-            replace(false);
+            replace(c.slot, false);
         } else {
             free(c);
         }
     }
 
-    void onFailure(Conn c, ErrorKind kind, Throwable cause) {
+    void onFailure(Conn c, ErrorCategory kind, Throwable cause) {
         if (c.dead) {
             return;
         }
         long now = clock.nanoTime();
         boolean counted = now - t0 >= 0 && now - t1 < 0 && !stopped;
-        if (kind == ErrorKind.CONNECT) {
+        if (kind == ErrorCategory.CONNECT) {
             if (counted) {
                 connectErrors++;
             }
@@ -237,31 +289,32 @@ final class Worker {
             }
         } else if (counted && c.busy) {
             recorders[c.request].error(kind);
-        } else if (counted && kind == ErrorKind.INVALID) {
+        } else if (counted) {
+            // bytes nobody asked for, on an idle connection
             recorders[c.fixedRequest >= 0 ? c.fixedRequest : 0].error(kind);
         }
         if (!c.ready) {
             connecting--;
         }
         retire(c);
-        replace(kind == ErrorKind.CONNECT);
+        replace(c.slot, kind == ErrorCategory.CONNECT);
     }
 
     void onClosed(Conn c) {
         if (!c.ready) {
-            onFailure(c, ErrorKind.CONNECT, null); // closed before it was usable (e.g. during the TLS handshake)
+            onFailure(c, ErrorCategory.CONNECT, null); // closed before it was usable (e.g. during the TLS handshake)
             return;
         }
         retire(c);
-        replace(false);
+        replace(c.slot, false);
     }
 
     // ---- internals -----------------------------------------------------------------------------------------------
 
-    private void connect() {
-        int slot = id + threads * nextSlot++;
-        int fixed = slotRequests == null ? -1 : slotRequests[slot % slotRequests.length];
+    private void connect(int slot) {
+        int fixed = slotRequests == null ? -1 : slotRequests[globalSlot(slot) % slotRequests.length];
         Conn c = new Conn(this, slot, fixed, maxHeaderBytes);
+        tally.ensure(slot);
         c.index = conns.size();
         conns.add(c);
         connecting++;
@@ -277,7 +330,7 @@ final class Worker {
         }
         f.addListener(done -> {
             if (!done.isSuccess()) {
-                onFailure(c, ErrorKind.CONNECT, done.cause());
+                onFailure(c, ErrorCategory.CONNECT, done.cause());
             }
         });
     }
@@ -302,14 +355,18 @@ final class Worker {
         }
     }
 
-    /** Keeps the connection count: at once, or after a backoff when connects keep failing (a dead server). */
-    private void replace(boolean afterConnectFailure) {
+    /**
+     * Keeps the connection count: at once, or after a backoff when connects keep failing (a dead server). A
+     * closed-model replacement takes over the slot of the connection it replaces; an open-model one gets a new slot.
+     */
+    private void replace(int slot, boolean afterConnectFailure) {
         if (stopped) {
             return;
         }
         if (open && conns.size() >= initialConnections && connecting >= pending.size()) {
             return;
         }
+        int s = open ? nextSlot++ : slot;
         if (afterConnectFailure && connectFailures > 1) {
             long delayMs = Math.min(1000, 1L << Math.min(connectFailures, 10));
             connecting++; // reserve the slot so that others do not race to refill it
@@ -317,13 +374,13 @@ final class Worker {
                     () -> {
                         connecting--;
                         if (!stopped) {
-                            connect();
+                            connect(s);
                         }
                     },
                     delayMs,
                     TimeUnit.MILLISECONDS);
         } else {
-            connect();
+            connect(s);
         }
     }
 
@@ -333,8 +390,7 @@ final class Worker {
         }
         long now = clock.nanoTime();
         if (!open) {
-            int r = c.fixedRequest >= 0 ? c.fixedRequest : plan.pick();
-            send(c, r, now, now);
+            send(c, nextClosedRequest(c), now, now);
         } else if (pending.size() > 0) {
             int r = pending.peekRequest();
             long intended = pending.peekTime();
@@ -346,7 +402,21 @@ final class Worker {
         }
     }
 
+    private int nextClosedRequest(Conn c) {
+        if (c.fixedRequest >= 0) {
+            return c.fixedRequest;
+        }
+        return spec.assign() == LoadSpec.Assign.RANDOM ? plan.pick() : plan.inSequence(cursors[c.slot]++);
+    }
+
+    private int nextOpenRequest() {
+        return spec.assign() == LoadSpec.Assign.RANDOM ? plan.pick() : plan.inSequence(openCursor++);
+    }
+
     private void send(Conn c, int request, long intended, long now) {
+        if (measuring) {
+            tally.carried(c.slot);
+        }
         // A request that waited for a connection already has its wait in its latency; the server still gets the
         // full timeout to answer, and a request that waited longer than the timeout is dropped by tick().
         long deadline = now + timeoutNanos;
@@ -369,7 +439,7 @@ final class Worker {
     }
 
     private void dispatch(long intended, long now) {
-        int r = plan.pick();
+        int r = nextOpenRequest();
         Conn c = idle.pollLast();
         if (c != null) {
             c.idleQueued = false;
@@ -381,7 +451,7 @@ final class Worker {
             delayed++;
         }
         if (conns.size() < maxConnections && connecting < pending.size()) {
-            connect();
+            connect(nextSlot++);
         }
     }
 
@@ -397,14 +467,14 @@ final class Worker {
             }
             Conn c = conns.get(i);
             if (c.busy && now - c.deadline >= 0) {
-                onFailure(c, ErrorKind.TIMEOUT, null);
+                onFailure(c, ErrorCategory.TIMEOUT, null);
             }
         }
         while (pending.size() > 0 && now - pending.peekTime() - timeoutNanos >= 0) {
             int r = pending.peekRequest();
             pending.remove();
             if (now - t0 >= 0 && now - t1 < 0) {
-                recorders[r].error(ErrorKind.TIMEOUT);
+                recorders[r].error(ErrorCategory.TIMEOUT);
             }
         }
     }

@@ -49,9 +49,9 @@ class CoordinatedOmissionTest {
                     open.latencyMs().p99(),
                     open.serviceTimeMs().p99(),
                     open.requests(),
-                    open.throughputRps(),
-                    open.delayedRequests(),
-                    open.maxConnectionsOpened(),
+                    open.throughput().rps(),
+                    open.connections().delayedRequests(),
+                    open.connections().maxOpened(),
                     closed.latencyMs().p99(),
                     closed.requests());
             assertThat(open.errors().total()).isZero();

@@ -35,7 +35,7 @@ class DelayTest {
                     ProgressListener.NONE);
             assertThat(open.latencyMs().p50()).isBetween(49.0, 60.0);
             assertThat(open.serviceTimeMs().p50()).isBetween(49.0, 60.0);
-            assertThat(open.throughputRps()).isBetween(180.0, 210.0);
+            assertThat(open.throughput().rps()).isBetween(180.0, 210.0);
             assertThat(open.errors().total()).isZero();
         }
     }
@@ -54,7 +54,7 @@ class DelayTest {
                             .build(),
                     ProgressListener.NONE);
             assertThat(r.requests()).isBetween(38L, 42L);
-            assertThat(r.throughputRps()).isBetween(19.0, 21.0);
+            assertThat(r.throughput().rps()).isBetween(19.0, 21.0);
             assertThat(r.latencyMs().p50()).isBetween(499.0, 520.0);
         }
     }

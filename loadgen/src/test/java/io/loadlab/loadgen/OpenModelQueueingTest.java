@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.loadlab.core.result.LoadReport;
 import io.loadlab.core.unit.Duration;
 import io.loadlab.core.unit.Rate;
+import io.loadlab.testkit.HostileServer;
 import java.net.InetAddress;
 import java.util.List;
 import java.util.Set;
@@ -26,12 +27,12 @@ class OpenModelQueueingTest {
                             .duration(Duration.ofMillis(1500))
                             .build(),
                     ProgressListener.NONE);
-            assertThat(r.maxConnectionsOpened()).isEqualTo(2);
-            assertThat(r.delayedRequests()).isGreaterThan(100);
-            assertThat(r.throughputRps()).isBetween(20.0, 45.0);
+            assertThat(r.connections().maxOpened()).isEqualTo(2);
+            assertThat(r.connections().delayedRequests()).isGreaterThan(100);
+            assertThat(r.throughput().rps()).isBetween(20.0, 45.0);
             assertThat(r.serviceTimeMs().p50()).isBetween(49.0, 70.0);
             assertThat(r.latencyMs().p50()).isGreaterThan(200.0);
-            assertThat(r.errors().timeout())
+            assertThat(r.errors().get(io.loadlab.core.result.ErrorCategory.TIMEOUT))
                     .as("requests that waited longer than the timeout")
                     .isPositive();
         }

@@ -2,6 +2,7 @@ package io.loadlab.loadgen;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.loadlab.core.result.ErrorCategory;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import java.nio.charset.StandardCharsets;
@@ -95,10 +96,37 @@ class ResponseParserTest {
     }
 
     @Test
-    void aCutChunkedBodyIsReportedAsMidChunked() {
+    void aCutBodyIsReportedAsInsideTheBody() {
         ResponseParser p = new ResponseParser(65536);
         feed(p, "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n10\r\n0123");
         assertThat(p.onClose()).isEqualTo(ResponseParser.NEED_MORE);
-        assertThat(p.midChunkedBody()).isTrue();
+        assertThat(p.inBody()).isTrue();
+        ResponseParser q = new ResponseParser(65536);
+        feed(q, "HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\n0123");
+        assertThat(q.inBody()).isTrue();
+        ResponseParser headers = new ResponseParser(65536);
+        feed(headers, "HTTP/1.1 200 OK\r\nContent-Le");
+        assertThat(headers.inBody()).as("still in the headers").isFalse();
+    }
+
+    @Test
+    void eachUnusableResponseNamesItsCategory() {
+        assertThat(category("SSH-2.0-OpenSSH\r\n")).isEqualTo(ErrorCategory.INVALID_STATUS_LINE);
+        assertThat(category("HTTP/1.1 099 Odd\r\n")).isEqualTo(ErrorCategory.INVALID_STATUS_LINE);
+        assertThat(category("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n"))
+                .isEqualTo(ErrorCategory.BAD_CHUNK);
+        assertThat(category("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nabc\r\n"))
+                .isEqualTo(ErrorCategory.BAD_CHUNK);
+        assertThat(category("HTTP/1.1 200 OK\r\nContent-Length: x\r\n\r\n")).isEqualTo(ErrorCategory.INVALID);
+        assertThat(category("HTTP/1.1 200 OK\r\nno colon here\r\n\r\n")).isEqualTo(ErrorCategory.INVALID);
+        ResponseParser small = new ResponseParser(1024);
+        assertThat(feed(small, "HTTP/1.1 200 OK\r\nX: " + "a".repeat(2000))).isEqualTo(ResponseParser.INVALID);
+        assertThat(small.error()).isEqualTo(ErrorCategory.OVERSIZED_HEADER);
+    }
+
+    private static ErrorCategory category(String response) {
+        ResponseParser p = new ResponseParser(65536);
+        assertThat(feed(p, response)).isEqualTo(ResponseParser.INVALID);
+        return p.error();
     }
 }

@@ -77,7 +77,8 @@ class TlsTest {
                             .build(),
                     ProgressListener.NONE);
             assertThat(refused.requests()).isZero();
-            assertThat(refused.errors().connect()).isPositive();
+            assertThat(refused.errors().get(io.loadlab.core.result.ErrorCategory.CONNECT))
+                    .isPositive();
         }
     }
 }

@@ -70,7 +70,7 @@ final class ReportData {
                     "invalid_rps",
                     g.trials().stream()
                             .filter(t -> t.load() != null)
-                            .mapToDouble(t -> t.load().throughputRps())
+                            .mapToDouble(t -> t.load().throughput().rps())
                             .average()
                             .orElse(0));
         }

@@ -31,7 +31,7 @@ final class ReportTables {
                     .append("</td><td>")
                     .append(t.repetition())
                     .append("</td><td class=\"n\">")
-                    .append(numbers ? Fmt.rps(t.load().throughputRps()) : Fmt.DASH)
+                    .append(numbers ? Fmt.rps(t.load().throughput().rps()) : Fmt.DASH)
                     .append("</td><td class=\"n\">")
                     .append(numbers ? Fmt.ms(t.load().latencyMs().p50()) : Fmt.DASH)
                     .append("</td><td class=\"n\">")

@@ -75,7 +75,7 @@ public record TrialGroup(GroupKey key, List<TrialResult> trials) {
     }
 
     public SampleStats throughput() {
-        return stat(t -> t.load().throughputRps());
+        return stat(t -> t.load().throughput().rps());
     }
 
     public SampleStats p50() {
@@ -96,7 +96,7 @@ public record TrialGroup(GroupKey key, List<TrialResult> trials) {
 
     /** Throughput over every repetition that measured anything, valid or not: shown greyed, never ranked. */
     public SampleStats measuredThroughput() {
-        return stat(trials, t -> t.load().throughputRps());
+        return stat(trials, t -> t.load().throughput().rps());
     }
 
     private static SampleStats stat(List<TrialResult> trials, ToDoubleFunction<TrialResult> metric) {

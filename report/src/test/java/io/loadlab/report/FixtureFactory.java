@@ -3,6 +3,7 @@ package io.loadlab.report;
 import io.loadlab.core.Json;
 import io.loadlab.core.result.Ceiling;
 import io.loadlab.core.result.Environment;
+import io.loadlab.core.result.ErrorCategory;
 import io.loadlab.core.result.ErrorCounts;
 import io.loadlab.core.result.IntervalStats;
 import io.loadlab.core.result.LatencyStats;
@@ -17,6 +18,7 @@ import io.loadlab.core.result.TrialResult;
 import io.loadlab.core.result.ValidationResult;
 import io.loadlab.core.result.Verdict;
 import io.loadlab.core.result.VerdictCode;
+import io.loadlab.testkit.LoadReports;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -154,7 +156,7 @@ final class FixtureFactory {
             }
             Map<String, Sampler> requests = Map.of("", new Sampler(rps, floorMs, p99Ms));
             ErrorCounts errors =
-                    timeouts ? new ErrorCounts(0, 0, 0, (long) (rps * SECONDS * 0.041), 0, 0) : ErrorCounts.NONE;
+                    timeouts ? ErrorCounts.of(ErrorCategory.TIMEOUT, (long) (rps * SECONDS * 0.041)) : ErrorCounts.NONE;
             trial(
                     model,
                     "delay-100ms",
@@ -290,29 +292,24 @@ final class FixtureFactory {
                             LatencyStats.fromMicros(e.getValue()),
                             null,
                             ErrorCounts.NONE,
-                            Map.of("200", n)));
+                            Map.of("200", n),
+                            0,
+                            null));
         }
         totalRps = total.getTotalCount() / (double) SECONDS;
-        LoadReport report = new LoadReport(
-                LoadReport.SCHEMA_VERSION,
-                "http://127.0.0.1:41234/delay?ms=100",
-                LoadReport.CLOSED,
-                2,
-                load.connections(),
-                null,
-                SECONDS,
-                total.getTotalCount(),
-                totalRps,
-                total.getTotalCount() * 130,
-                LatencyStats.fromMicros(total),
-                null,
-                errors,
-                Map.of("200", total.getTotalCount() - errors.total()),
-                0,
-                load.connections(),
-                perRequest.isEmpty() ? null : perRequest,
-                intervals,
-                "latency.hlog");
+        LoadReport report = LoadReports.closed()
+                .url("http://127.0.0.1:41234/delay?ms=100")
+                .connections(load.connections())
+                .duration(SECONDS)
+                .requests(total.getTotalCount(), totalRps)
+                .bytes(total.getTotalCount() * 130)
+                .latency(LatencyStats.fromMicros(total))
+                .errors(errors)
+                .status(Map.of("200", total.getTotalCount() - errors.total()))
+                .perRequest(perRequest.isEmpty() ? null : perRequest)
+                .intervals(intervals)
+                .hlog("latency.hlog")
+                .build();
         Json.writeAtomically(tdir.resolve("load.json"), report);
         Files.writeString(tdir.resolve("server.log"), "{\"model\":\"" + model + "\",\"port\":41234}\n");
         Files.writeString(tdir.resolve("loadgen.log"), String.format("%.0f requests/s%n", totalRps));

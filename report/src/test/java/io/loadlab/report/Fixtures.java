@@ -1,6 +1,6 @@
 package io.loadlab.report;
 
-import io.loadlab.core.Json;
+import io.loadlab.core.result.ResultsUpgrade;
 import io.loadlab.core.result.SuiteResults;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -22,7 +22,7 @@ final class Fixtures {
 
     static SuiteResults results(String name) {
         try {
-            return Json.read(source(name).resolve("results.json"), SuiteResults.class);
+            return ResultsUpgrade.readSuite(source(name).resolve("results.json"));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

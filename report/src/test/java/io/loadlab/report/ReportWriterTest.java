@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.loadlab.core.Json;
 import io.loadlab.core.UserError;
+import io.loadlab.core.result.ResultsUpgrade;
 import io.loadlab.core.result.SuiteResults;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -53,7 +54,7 @@ class ReportWriterTest {
     @Test
     void partialResultsRenderWithABanner() throws Exception {
         Path dir = Fixtures.copy("run-a", tmp.resolve("p"));
-        SuiteResults full = Json.read(dir.resolve("results.json"), SuiteResults.class);
+        SuiteResults full = ResultsUpgrade.readSuite(dir.resolve("results.json"));
         SuiteResults partial = new SuiteResults(
                 full.schemaVersion(),
                 full.suite(),

@@ -5,34 +5,50 @@ import java.util.Map;
 
 /**
  * What one run of {@code loadlab load} measured, as written by {@code --json FILE}. Documented in
- * {@code docs/load-json.md}; {@link #SCHEMA_VERSION} changes whenever a field changes meaning.
+ * {@code docs/load-json.md}; {@link #SCHEMA_VERSION} changes whenever the shape or a field's meaning changes, and
+ * {@link LoadReportUpgrade} reads the older shapes.
  *
  * <p>{@code latency_ms} runs from the intended send time in the open model (coordinated-omission corrected) and
- * from the actual send time in the closed model; {@code service_time_ms} is always from the actual send time and is
- * present only in the open model. {@code target_rps} is present only in the open model.
+ * from the actual send time in the closed model; it also holds every {@code unfinished} request at its age when the
+ * window closed (a lower bound), so a stalled connection shows in the percentiles. {@code service_time_ms} is always
+ * from the actual send time and is present only in the open model.
  */
 public record LoadReport(
         int schemaVersion,
-        String url,
-        String loadModel,
-        int threads,
-        int connections,
-        Double targetRps,
-        double durationS,
-        long requests,
-        double throughputRps,
-        long bytesRead,
+        LoadSettings run,
+        Throughput throughput,
         LatencyStats latencyMs,
         LatencyStats serviceTimeMs,
         ErrorCounts errors,
         Map<String, Long> statusCodes,
-        long delayedRequests,
-        int maxConnectionsOpened,
+        Unfinished unfinished,
+        ConnectionStats connections,
         Map<String, RequestStats> perRequest,
         List<IntervalStats> intervals,
         String hlog) {
-    public static final int SCHEMA_VERSION = 1;
+    public static final int SCHEMA_VERSION = 2;
 
     public static final String CLOSED = "closed";
     public static final String OPEN = "open";
+
+    /** Responses completed in the window. */
+    public long requests() {
+        return throughput.requests();
+    }
+
+    /** Successful answers: responses whose status was expected (all responses but the {@code status} errors). */
+    public long successes() {
+        return requests() - errors.get(ErrorCategory.STATUS);
+    }
+
+    /** Requests that got an answer or failed: responses plus failures without one (unfinished ones excluded). */
+    public long attempts() {
+        return requests() + errors.unanswered();
+    }
+
+    /** Failed requests (every category) per attempt; 0 when nothing was attempted. */
+    public double errorRate() {
+        long a = attempts();
+        return a == 0 ? 0 : errors.total() / (double) a;
+    }
 }

@@ -103,4 +103,24 @@ class UnitsTest {
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("expected a whole number");
     }
+
+    @ParameterizedTest
+    @CsvSource({"1%, 0.01", "0.5%, 0.005", "0.01, 0.01", "100%, 1", "0, 0", "' 2 % ', 0.02"})
+    void parsesPercentages(String text, double fraction) {
+        assertThat(Percent.parse(text).fraction()).isCloseTo(fraction, org.assertj.core.data.Offset.offset(1e-12));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"101%", "-1%", "2", "one", "", "%"})
+    void rejectsBadPercentages(String text) {
+        assertThatThrownBy(() -> Percent.parse(text))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("expected a percentage");
+    }
+
+    @Test
+    void percentagesPrintAsTheyAreWritten() {
+        assertThat(Percent.parse("1%").toString()).isEqualTo("1%");
+        assertThat(Percent.parse("0.5%").toString()).isEqualTo("0.5%");
+    }
 }

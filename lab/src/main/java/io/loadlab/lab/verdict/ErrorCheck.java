@@ -1,5 +1,6 @@
 package io.loadlab.lab.verdict;
 
+import io.loadlab.core.result.ErrorCategory;
 import io.loadlab.core.result.ErrorCounts;
 import io.loadlab.core.result.IntervalStats;
 import io.loadlab.core.result.Verdict;
@@ -39,12 +40,8 @@ final class ErrorCheck {
         if (fraction <= t.errors() && e.serverExit() == null) {
             return Optional.empty();
         }
-        List<String> parts = new ArrayList<>();
-        add(parts, "connect", c.connect());
-        add(parts, "read", c.read());
-        add(parts, "write", c.write());
-        add(parts, "timeout", c.timeout());
-        add(parts, "invalid", c.invalid());
+        List<String> parts = new ArrayList<>(c.plus(ErrorCounts.of(ErrorCategory.STATUS, -c.get(ErrorCategory.STATUS)))
+                .describe());
         if (e.load().statusCodes() != null) {
             for (Map.Entry<String, Long> s : e.load().statusCodes().entrySet()) {
                 if (!s.getKey().startsWith("2")
@@ -71,7 +68,7 @@ final class ErrorCheck {
         if (all == null || all.isEmpty() || (e.floorMs() != null && e.floorMs() >= 1000)) {
             return Optional.empty();
         }
-        List<IntervalStats> iv = SteadinessCheck.full(all, e.load().durationS());
+        List<IntervalStats> iv = SteadinessCheck.full(all, e.load().run().durationS());
         double period =
                 iv.size() > 1 ? iv.get(1).tS() - iv.get(0).tS() : iv.get(0).tS();
         // Silence before the first answer is start-up (connections opening on a busy CPU): NOT_STEADY's business.
@@ -88,7 +85,7 @@ final class ErrorCheck {
         List<IntervalStats> after = iv.subList(first, iv.size());
         long silent =
                 after.stream().filter(i -> i.requests() == 0 && i.errors() == 0).count();
-        long expected = period > 0 ? (long) Math.floor(e.load().durationS() / period + 1e-9) : iv.size();
+        long expected = period > 0 ? (long) Math.floor(e.load().run().durationS() / period + 1e-9) : iv.size();
         silent += Math.max(0, expected - all.size());
         if (silent == 0) {
             return Optional.empty();
@@ -105,7 +102,7 @@ final class ErrorCheck {
                         "the server answered nothing for %d of the %.0f measured seconds (from t=%.0fs on) with %d"
                                 + " connections waiting: it stopped answering (hung or deadlocked); see server.log",
                         silent,
-                        e.load().durationS(),
+                        e.load().run().durationS(),
                         firstSilent,
                         e.level().connections())));
     }

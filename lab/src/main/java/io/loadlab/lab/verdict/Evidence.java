@@ -61,8 +61,6 @@ public record Evidence(
         if (load == null) {
             return 0;
         }
-        var e = load.errors();
-        long unanswered = e == null ? 0 : e.connect() + e.read() + e.write() + e.timeout() + e.invalid();
-        return load.requests() + unanswered;
+        return load.attempts();
     }
 }

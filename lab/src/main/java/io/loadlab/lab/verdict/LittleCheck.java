@@ -18,7 +18,7 @@ final class LittleCheck {
 
     static Optional<Verdict> check(Evidence e, Thresholds t) {
         LoadReport r = e.load();
-        if (r == null || r.targetRps() != null || e.level().rateRps() != null || r.latencyMs() == null) {
+        if (r == null || r.run().targetRps() != null || e.level().rateRps() != null || r.latencyMs() == null) {
             return Optional.empty();
         }
         long attempts = e.attempts();
@@ -26,8 +26,8 @@ final class LittleCheck {
         if (attempts == 0 || failed / (double) attempts > t.errors()) {
             return Optional.empty();
         }
-        int n = r.connections() > 0 ? r.connections() : e.level().connections();
-        double inFlight = r.throughputRps() * r.latencyMs().mean() / 1000.0;
+        int n = r.run().connections() > 0 ? r.run().connections() : e.level().connections();
+        double inFlight = r.throughput().rps() * r.latencyMs().mean() / 1000.0;
         double gap = Math.abs(n - inFlight) / n;
         if (gap <= t.little()) {
             return Optional.empty();
@@ -40,7 +40,7 @@ final class LittleCheck {
                                 + " limit %.0f%%): connections sat idle or were not all open; check the load"
                                 + " generator's connect errors and the server's backlog",
                         n,
-                        r.throughputRps(),
+                        r.throughput().rps(),
                         r.latencyMs().mean(),
                         inFlight,
                         gap * 100,

@@ -51,8 +51,8 @@ final class LoadgenSaturationCheck {
             }
         }
         LoadReport r = e.load();
-        if (r != null && r.targetRps() != null && r.targetRps() > 0) {
-            double achieved = r.throughputRps() / r.targetRps();
+        if (r != null && r.run().targetRps() != null && r.run().targetRps() > 0) {
+            double achieved = r.throughput().rps() / r.run().targetRps();
             if (achieved < t.rateTolerance()) {
                 return Optional.of(new Verdict(
                         VerdictCode.LOADGEN_SATURATED,
@@ -60,8 +60,8 @@ final class LoadgenSaturationCheck {
                                 Locale.ROOT,
                                 "the load generator sent %.0f req/s of the %.0f req/s asked (%.0f%%, needs %.0f%%):"
                                         + " raise --max-connections or give it more cores; the target was not held",
-                                r.throughputRps(),
-                                r.targetRps(),
+                                r.throughput().rps(),
+                                r.run().targetRps(),
                                 achieved * 100,
                                 t.rateTolerance() * 100)));
             }

@@ -22,7 +22,7 @@ final class SteadinessCheck {
         if (e.load() == null || e.load().intervals() == null) {
             return Optional.empty();
         }
-        List<IntervalStats> iv = full(e.load().intervals(), e.load().durationS());
+        List<IntervalStats> iv = full(e.load().intervals(), e.load().run().durationS());
         if (iv.size() < 3) {
             return Optional.empty();
         }

@@ -2,11 +2,13 @@ package io.loadlab.lab.verdict;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.loadlab.core.result.ErrorCategory;
 import io.loadlab.core.result.ErrorCounts;
 import io.loadlab.core.result.IntervalStats;
 import io.loadlab.core.result.LatencyStats;
 import io.loadlab.core.result.LoadLevel;
 import io.loadlab.core.result.LoadReport;
+import io.loadlab.core.result.LoadSettings;
 import io.loadlab.core.result.MachineSample;
 import io.loadlab.core.result.ProcessSeries;
 import io.loadlab.core.result.ValidationResult;
@@ -14,6 +16,7 @@ import io.loadlab.core.result.Verdict;
 import io.loadlab.core.result.VerdictCode;
 import io.loadlab.lab.spec.ScenarioKind;
 import io.loadlab.lab.spec.Thresholds;
+import io.loadlab.testkit.LoadReports;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -26,30 +29,24 @@ class VerdictsTest {
 
     /** A clean closed-model run: 100 connections, 10,000 req/s, 10 ms mean (Little: 100 in flight), 5 steady s. */
     static LoadReport report(long requests, double rps, double meanMs, ErrorCounts errors, Map<String, Long> status) {
-        List<IntervalStats> iv = new ArrayList<>();
-        for (int i = 1; i <= 5; i++) {
-            iv.add(new IntervalStats(i, (long) rps, rps, meanMs, meanMs * 2, meanMs * 3, 0));
-        }
-        return new LoadReport(
-                1,
-                "http://127.0.0.1:1/plaintext",
-                LoadReport.CLOSED,
-                1,
-                100,
-                null,
-                5,
-                requests,
-                rps,
-                0,
-                latency(meanMs),
-                null,
-                errors,
-                status,
-                0,
-                100,
-                Map.of(),
-                iv,
-                null);
+        return LoadReports.closed()
+                .requests(requests, rps)
+                .latency(latency(meanMs))
+                .errors(errors)
+                .status(status)
+                .build();
+    }
+
+    /** Error counts in the order connect, read, write, timeout, status, invalid. */
+    static ErrorCounts errors(long connect, long read, long write, long timeout, long status, long invalid) {
+        long[] e = new long[ErrorCategory.values().length];
+        e[ErrorCategory.CONNECT.ordinal()] = connect;
+        e[ErrorCategory.READ.ordinal()] = read;
+        e[ErrorCategory.WRITE.ordinal()] = write;
+        e[ErrorCategory.TIMEOUT.ordinal()] = timeout;
+        e[ErrorCategory.STATUS.ordinal()] = status;
+        e[ErrorCategory.INVALID.ordinal()] = invalid;
+        return ErrorCounts.of(e);
     }
 
     static LatencyStats latency(double meanMs) {
@@ -108,8 +105,7 @@ class VerdictsTest {
 
     @Test
     void errorsAboveTheThresholdAreListedByCategory() {
-        LoadReport r =
-                report(9_000, 1_800, 10, new ErrorCounts(0, 500, 0, 300, 200, 0), Map.of("200", 8_800L, "500", 200L));
+        LoadReport r = report(9_000, 1_800, 10, errors(0, 500, 0, 300, 200, 0), Map.of("200", 8_800L, "500", 200L));
         List<Verdict> v = Verdicts.judge(evidence(r, List.of(), idle(0.5, 0.5), null), T);
         assertThat(v).extracting(Verdict::code).contains(VerdictCode.ERRORS);
         assertThat(v.get(0).reason()).contains("500 read", "300 timeout", "200 status 500");
@@ -117,8 +113,8 @@ class VerdictsTest {
 
     @Test
     void rejectionsOfAFailFastModelAreNotErrors() {
-        LoadReport r = report(
-                50_000, 10_000, 10, new ErrorCounts(0, 0, 0, 0, 20_000, 0), Map.of("200", 30_000L, "503", 20_000L));
+        LoadReport r =
+                report(50_000, 10_000, 10, errors(0, 0, 0, 0, 20_000, 0), Map.of("200", 30_000L, "503", 20_000L));
         Evidence e = evidence(r, List.of(), idle(0.5, 0.5), null);
         assertThat(e.rejections()).isEqualTo(20_000);
         assertThat(codes(e)).doesNotContain(VerdictCode.ERRORS);
@@ -139,7 +135,7 @@ class VerdictsTest {
                 137,
                 null);
         assertThat(Verdicts.judge(died, T).get(0).reason()).contains("exited with status 137");
-        LoadReport nothing = report(0, 0, 0, new ErrorCounts(0, 0, 0, 10, 0, 0), Map.of());
+        LoadReport nothing = report(0, 0, 0, errors(0, 0, 0, 10, 0, 0), Map.of());
         assertThat(codes(evidence(nothing, List.of(), idle(0.5, 0.5), null))).contains(VerdictCode.ERRORS);
         assertThat(codes(evidence(null, List.of(), List.of(), null))).containsExactly(VerdictCode.ERRORS);
     }
@@ -156,26 +152,11 @@ class VerdictsTest {
     @Test
     void anOpenModelShortOfItsTargetIsLoadgenSaturated() {
         LoadReport base = clean();
-        LoadReport r = new LoadReport(
-                1,
-                base.url(),
-                LoadReport.OPEN,
-                1,
-                100,
-                20_000.0,
-                5,
-                50_000,
-                10_000,
-                0,
-                base.latencyMs(),
-                base.latencyMs(),
-                ErrorCounts.NONE,
-                Map.of("200", 50_000L),
-                0,
-                100,
-                Map.of(),
-                base.intervals(),
-                null);
+        LoadReport r = LoadReports.open(20_000)
+                .requests(50_000, 10_000)
+                .latency(base.latencyMs())
+                .intervals(base.intervals())
+                .build();
         Evidence e = new Evidence(
                 ScenarioKind.PLAINTEXT,
                 new LoadLevel(100, 20_000.0),
@@ -276,21 +257,23 @@ class VerdictsTest {
     static LoadReport withIntervals(LoadReport b, List<IntervalStats> iv) {
         return new LoadReport(
                 b.schemaVersion(),
-                b.url(),
-                b.loadModel(),
-                b.threads(),
-                b.connections(),
-                b.targetRps(),
-                iv.get(iv.size() - 1).tS(),
-                b.requests(),
-                b.throughputRps(),
-                b.bytesRead(),
+                new LoadSettings(
+                        b.run().url(),
+                        b.run().loadModel(),
+                        b.run().assign(),
+                        b.run().threads(),
+                        b.run().connections(),
+                        b.run().maxConnections(),
+                        b.run().targetRps(),
+                        iv.get(iv.size() - 1).tS(),
+                        b.run().warmupS()),
+                b.throughput(),
                 b.latencyMs(),
                 b.serviceTimeMs(),
                 b.errors(),
                 b.statusCodes(),
-                b.delayedRequests(),
-                b.maxConnectionsOpened(),
+                b.unfinished(),
+                b.connections(),
                 b.perRequest(),
                 iv,
                 b.hlog());

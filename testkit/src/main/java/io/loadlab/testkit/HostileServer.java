@@ -1,4 +1,4 @@
-package io.loadlab.loadgen;
+package io.loadlab.testkit;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -14,16 +14,18 @@ import java.util.concurrent.atomic.AtomicInteger;
  * says. Each connection runs on a virtual thread; {@link #close} closes the listener and every thread ends with its
  * socket.
  */
-final class HostileServer implements AutoCloseable {
-    interface Behaviour {
+public final class HostileServer implements AutoCloseable {
+    /** What to do after each request head; may write, sleep, or close the socket. */
+    public interface Behaviour {
         void answer(Socket s, OutputStream out) throws IOException, InterruptedException;
     }
 
     private final ServerSocket server;
     private final Thread acceptor;
-    final AtomicInteger accepted = new AtomicInteger();
+    /** Connections accepted so far. */
+    public final AtomicInteger accepted = new AtomicInteger();
 
-    HostileServer(Behaviour behaviour) throws IOException {
+    public HostileServer(Behaviour behaviour) throws IOException {
         server = new ServerSocket(0, 1000, InetAddress.getLoopbackAddress());
         acceptor = Thread.ofVirtual().start(() -> {
             while (!server.isClosed()) {
@@ -65,17 +67,18 @@ final class HostileServer implements AutoCloseable {
         return false;
     }
 
-    static void write(OutputStream out, String text) throws IOException {
+    public static void write(OutputStream out, String text) throws IOException {
         out.write(text.getBytes(StandardCharsets.ISO_8859_1));
         out.flush();
     }
 
     /** Stops accepting (connections already open go on). */
-    void stopListening() throws IOException {
+    public void stopListening() throws IOException {
         server.close();
     }
 
-    String url() {
+    /** {@code http://127.0.0.1:PORT/}. */
+    public String url() {
         return "http://127.0.0.1:" + server.getLocalPort() + "/";
     }
 
