@@ -88,7 +88,7 @@ final class RunProgress implements LabListener {
                 "[%d/%d] %-52s %9s req/s  p99 %8s ms  %s%n",
                 index,
                 total,
-                r.model() + " · " + row[1] + " · " + row[2],
+                r.key().model() + " · " + row[1] + " · " + row[2],
                 row[3],
                 row[5],
                 row[7]);

@@ -38,9 +38,11 @@ final class RunSummary {
 
     static String[] row(TrialResult t) {
         VerdictCode worst = t.worstVerdict();
-        String scenario = t.experiment().equals(t.scenario()) ? t.scenario() : t.experiment();
+        String scenario = t.key().experiment().equals(t.key().scenario())
+                ? t.key().scenario()
+                : t.key().experiment();
         if (t.load() == null || worst == VerdictCode.APP_BROKEN) {
-            return new String[] {t.model(), scenario, t.loadLevel().label(), "—", "—", "—", "—", worst.name()};
+            return new String[] {t.key().model(), scenario, t.key().load().label(), "—", "—", "—", "—", worst.name()};
         }
         var l = t.load();
         long failed = l.errors() == null ? 0 : l.errors().total() - t.rejections();
@@ -48,9 +50,9 @@ final class RunSummary {
         String errors = String.format(Locale.ROOT, "%.1f%%", 100.0 * failed / all)
                 + (t.rejections() > 0 ? String.format(Locale.ROOT, " +%.1f%% 503", 100.0 * t.rejections() / all) : "");
         return new String[] {
-            t.model(),
+            t.key().model(),
             scenario,
-            t.loadLevel().label(),
+            t.key().load().label(),
             String.format(Locale.ROOT, "%.0f", l.throughput().rps()),
             String.format(Locale.ROOT, "%.2f", l.latencyMs().p50()),
             String.format(Locale.ROOT, "%.2f", l.latencyMs().p99()),

@@ -106,11 +106,11 @@ class VerdictsEndToEndTest {
                 LabRun.run(tmp, 120, adHoc(port, "ok", "backend", "16", "--backend-cmd", backend, "--cpus", "0:0:1"));
         TrialResult t = r.suiteResults().trials().get(0);
         assertThat(codes(t)).as(r.output()).contains(VerdictCode.DEPENDENCY_BOUND);
-        assertThat(t.processes()).anySatisfy(p -> {
+        assertThat(t.resources().processes()).anySatisfy(p -> {
             assertThat(p.role()).isEqualTo("backend");
             assertThat(p.cpuMean()).isGreaterThan(0.25);
         });
-        assertThat(t.dependencyWork()).containsKey("backend_calls");
+        assertThat(t.dependencies().backend()).isNotNull();
     }
 
     @Test
@@ -120,7 +120,7 @@ class VerdictsEndToEndTest {
         LabRun r = LabRun.run(tmp, 120, adHoc(port, "no-backend", "backend", "4", "--backend-cmd", backend));
         TrialResult t = r.suiteResults().trials().get(0);
         assertThat(codes(t)).as(r.output()).contains(VerdictCode.WORK_MISMATCH);
-        assertThat(t.dependencyWork().get("backend_calls")).isZero();
+        assertThat(t.dependencies().backend().calls()).isZero();
     }
 
     @Test

@@ -34,10 +34,12 @@ final class Ceilings {
                             "slow requests at most %d connections ÷ %s = %.0f req/s; fast requests are bound by CPU",
                             slowConns,
                             s.delay(),
-                            slowConns / sec));
+                            slowConns / sec),
+                    null,
+                    null);
         }
         if (wait == null || wait.nanos() == 0) {
-            return new Ceiling(null, null, "CPU-bound: no bound below the server's CPUs");
+            return new Ceiling(null, null, "CPU-bound: no bound below the server's CPUs", null, null);
         }
         double sec = wait.toSeconds();
         double floorMs = wait.nanos() / 1e6;
@@ -50,7 +52,7 @@ final class Ceilings {
             bound = threads / sec;
             why = String.format(Locale.ROOT, "%d blocking threads ÷ %s = %.0f req/s", threads, wait, bound);
         }
-        return new Ceiling(bound, floorMs, why);
+        return new Ceiling(bound, floorMs, why, null, null);
     }
 
     /** Threads that block while a request waits, or null when waiting holds no thread (or one per connection). */

@@ -169,21 +169,20 @@ public final class Lab {
     private static TrialResult failed(TrialPlan p, String why) {
         return new TrialResult(
                 p.id(),
-                p.experiment().name(),
-                p.model(),
-                p.experiment().scenario().kind().id(),
-                p.level(),
-                p.repetition(),
+                new io.loadlab.core.result.TrialKey(
+                        p.experiment().name(),
+                        p.model(),
+                        p.experiment().scenario().kind().id(),
+                        p.level(),
+                        p.repetition()),
                 java.time.Instant.now().toString(),
                 List.of(new Verdict(VerdictCode.ERRORS, "the trial could not run: " + why)),
                 new ValidationResult(false, List.of(), why),
                 null,
-                0,
-                null,
-                Map.of(),
-                List.of(),
-                List.of(),
-                null,
+                io.loadlab.core.result.Ceiling.NONE,
+                io.loadlab.core.result.ServerFacts.UNKNOWN,
+                io.loadlab.core.result.Resources.NONE,
+                io.loadlab.core.result.DependencyWork.NONE,
                 Map.of());
     }
 

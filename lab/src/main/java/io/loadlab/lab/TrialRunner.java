@@ -178,21 +178,22 @@ final class TrialRunner {
                 plan.model(), scenario, plan.level(), settings, ctx.spec().backendDelay());
         return new TrialResult(
                 plan.id(),
-                plan.experiment().name(),
-                plan.model(),
-                scenario.kind().id(),
-                plan.level(),
-                plan.repetition(),
+                new io.loadlab.core.result.TrialKey(
+                        plan.experiment().name(), plan.model(), scenario.kind().id(), plan.level(), plan.repetition()),
                 startedAt,
                 verdicts,
                 validation,
                 validation.passed() ? report : null,
-                ev.rejections(),
                 ceiling,
-                settings,
-                series,
-                machine,
-                work,
+                new io.loadlab.core.result.ServerFacts(settings, serverExit),
+                new io.loadlab.core.result.Resources(series, machine),
+                new io.loadlab.core.result.DependencyWork(
+                        work == null || !work.containsKey("backend_calls")
+                                ? null
+                                : new io.loadlab.core.result.DependencyWork.Backend(work.get("backend_calls"), 0, 0),
+                        work == null || !work.containsKey("db_rows")
+                                ? null
+                                : new io.loadlab.core.result.DependencyWork.Database(work.get("db_rows"), 0, null)),
                 files);
     }
 

@@ -7,7 +7,11 @@ import io.loadlab.core.result.TrialResult;
 public record GroupKey(String experiment, String model, String scenario, LoadLevel load) {
 
     public static GroupKey of(TrialResult t) {
-        return new GroupKey(t.experiment(), t.model(), t.scenario(), t.loadLevel());
+        return new GroupKey(
+                t.key().experiment(),
+                t.key().model(),
+                t.key().scenario(),
+                t.key().load());
     }
 
     public String label() {

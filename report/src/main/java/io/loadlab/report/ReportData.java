@@ -96,7 +96,9 @@ final class ReportData {
         int threads = 0;
         int n = 0;
         for (TrialResult t : g.trials()) {
-            for (ProcessSeries ps : t.processes() == null ? List.<ProcessSeries>of() : t.processes()) {
+            for (ProcessSeries ps : t.resources().processes() == null
+                    ? List.<ProcessSeries>of()
+                    : t.resources().processes()) {
                 if ("server".equals(ps.role())) {
                     cpu += ps.cpuMean();
                     rss = Math.max(rss, ps.rssMaxBytes());

@@ -26,8 +26,8 @@ public record TrialGroup(GroupKey key, List<TrialResult> trials) {
         Map<String, Integer> modelOrder = new LinkedHashMap<>();
         for (TrialResult t : results.trials() == null ? List.<TrialResult>of() : results.trials()) {
             byKey.computeIfAbsent(GroupKey.of(t), k -> new ArrayList<>()).add(t);
-            scenarioOrder.putIfAbsent(t.experiment() + "\u0000" + t.scenario(), scenarioOrder.size());
-            modelOrder.putIfAbsent(t.model(), modelOrder.size());
+            scenarioOrder.putIfAbsent(t.key().experiment() + "\u0000" + t.key().scenario(), scenarioOrder.size());
+            modelOrder.putIfAbsent(t.key().model(), modelOrder.size());
         }
         List<TrialGroup> groups = new ArrayList<>();
         byKey.forEach((k, v) -> groups.add(new TrialGroup(k, List.copyOf(v))));

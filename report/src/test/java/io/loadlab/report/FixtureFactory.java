@@ -2,6 +2,7 @@ package io.loadlab.report;
 
 import io.loadlab.core.Json;
 import io.loadlab.core.result.Ceiling;
+import io.loadlab.core.result.DependencyWork;
 import io.loadlab.core.result.Environment;
 import io.loadlab.core.result.ErrorCategory;
 import io.loadlab.core.result.ErrorCounts;
@@ -13,7 +14,10 @@ import io.loadlab.core.result.MachineSample;
 import io.loadlab.core.result.ProcessSample;
 import io.loadlab.core.result.ProcessSeries;
 import io.loadlab.core.result.RequestStats;
+import io.loadlab.core.result.Resources;
+import io.loadlab.core.result.ServerFacts;
 import io.loadlab.core.result.SuiteResults;
+import io.loadlab.core.result.TrialKey;
 import io.loadlab.core.result.TrialResult;
 import io.loadlab.core.result.ValidationResult;
 import io.loadlab.core.result.Verdict;
@@ -123,7 +127,9 @@ final class FixtureFactory {
                 runB ? "2026-11-21T10:00:00Z" : "2026-11-20T10:00:00Z",
                 runB ? "2026-11-21T10:40:00Z" : "2026-11-20T10:45:00Z",
                 Map.of("repetitions", 3, "warmup", "3s", "duration", SECONDS + "s", "backend_delay", "100ms"),
+                List.of(),
                 null,
+                List.of(),
                 trials);
         Json.writeAtomically(dir.resolve("results.json"), results);
         Json.writeAtomically(dir.resolve("environment.json"), environment());
@@ -165,7 +171,8 @@ final class FixtureFactory {
                     rep,
                     requests,
                     errors,
-                    new Ceiling(ceilingRps, 100.0, model.equals("thread-pool") ? "100 threads ÷ 100 ms" : why),
+                    new Ceiling(
+                            ceilingRps, 100.0, model.equals("thread-pool") ? "100 threads ÷ 100 ms" : why, null, null),
                     verdicts,
                     threads,
                     rps / 9_000.0);
@@ -187,7 +194,7 @@ final class FixtureFactory {
                     rep,
                     requests,
                     ErrorCounts.NONE,
-                    new Ceiling(160.0, 100.0, "slow: 16 worker threads ÷ 100 ms"),
+                    new Ceiling(160.0, 100.0, "slow: 16 worker threads ÷ 100 ms", null, null),
                     List.of(new Verdict(VerdictCode.OK, "nothing found")),
                     sync ? 16 + 12 : 16 + 14,
                     (fastRps + slowRps) / 14_000.0);
@@ -200,11 +207,7 @@ final class FixtureFactory {
         Files.writeString(t.resolve("server.log"), "validation: POST /zipcodes got no answer within 5 s\n");
         trials.add(new TrialResult(
                 id,
-                "reactive-crud",
-                "single-thread",
-                "post-zipcodes",
-                new LoadLevel(10, null),
-                1,
+                new TrialKey("reactive-crud", "single-thread", "post-zipcodes", new LoadLevel(10, null), 1),
                 "2026-11-20T10:44:00Z",
                 List.of(new Verdict(
                         VerdictCode.APP_BROKEN,
@@ -215,12 +218,10 @@ final class FixtureFactory {
                         List.of("GET /health 200", "POST /zipcodes 201"),
                         "POST /zipcodes: no answer within 5 s"),
                 null,
-                0,
-                new Ceiling(null, null, null),
-                Map.of("model", "single-thread"),
-                List.of(),
-                List.of(),
-                Map.of(),
+                Ceiling.NONE,
+                new ServerFacts(Map.of("model", "single-thread"), null),
+                Resources.NONE,
+                DependencyWork.NONE,
                 Map.of("server_log", "trials/" + id + "/server.log")));
     }
 
@@ -316,21 +317,15 @@ final class FixtureFactory {
         String prefix = "trials/" + id + "/";
         trials.add(new TrialResult(
                 id,
-                experiment,
-                model,
-                scenario,
-                load,
-                rep,
+                new TrialKey(experiment, model, scenario, load, rep),
                 "2026-11-20T10:" + String.format("%02d", trials.size()) + ":00Z",
                 verdicts,
                 new ValidationResult(true, List.of("GET /health 200", "GET /delay?ms=100 200 OK"), null),
                 report,
-                0,
                 ceiling,
-                Map.of("model", model, "threads", threads),
-                processes(cpu, threads),
-                machine(),
-                Map.of(),
+                new ServerFacts(Map.of("model", model, "threads", threads), null),
+                new Resources(processes(cpu, threads), machine()),
+                DependencyWork.NONE,
                 Map.of(
                         "load",
                         prefix + "load.json",

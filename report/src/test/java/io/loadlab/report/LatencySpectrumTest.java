@@ -34,21 +34,15 @@ class LatencySpectrumTest {
     void withoutALogFallsBackToLoadJson() {
         TrialResult noFiles = new TrialResult(
                 trial.id(),
-                trial.experiment(),
-                trial.model(),
-                trial.scenario(),
-                trial.loadLevel(),
-                1,
+                trial.key(),
                 null,
                 trial.verdicts(),
                 trial.validation(),
                 trial.load(),
-                0,
                 trial.ceiling(),
-                Map.of(),
-                List.of(),
-                List.of(),
-                Map.of(),
+                trial.server(),
+                trial.resources(),
+                trial.dependencies(),
                 Map.of());
         List<double[]> points = LatencySpectrum.of(Path.of("nowhere"), noFiles);
         assertThat(points).hasSize(7);

@@ -63,7 +63,9 @@ class ReportWriterTest {
                 full.startedAt(),
                 null,
                 full.settings(),
+                full.experiments(),
                 null,
+                full.notes(),
                 full.trials().subList(0, 2));
         Json.writeAtomically(dir.resolve("results.json"), partial);
         Files.delete(dir.resolve("environment.json"));

@@ -6,7 +6,10 @@ import java.util.Map;
 /**
  * The content of {@code results/<suite>-<time>/results.json}, documented in {@code docs/results-json.md}. Written
  * again, atomically, after every trial, so an interrupted suite keeps what it finished ({@code status} then says
- * {@code interrupted}).
+ * {@code interrupted}). {@link ResultsUpgrade} reads older schema versions.
+ *
+ * @param settings how the suite ran: timing, CPUs, thresholds, flags
+ * @param notes lines for the reader, e.g. a load level this host could not run and why
  */
 public record SuiteResults(
         int schemaVersion,
@@ -16,12 +19,25 @@ public record SuiteResults(
         String startedAt,
         String finishedAt,
         Map<String, Object> settings,
+        List<ExperimentInfo> experiments,
         Map<String, Object> database,
+        List<String> notes,
         List<TrialResult> trials) {
-    public static final int SCHEMA_VERSION = 1;
+    public static final int SCHEMA_VERSION = 2;
 
     public static final String RUNNING = "running";
     public static final String COMPLETE = "complete";
     public static final String INTERRUPTED = "interrupted";
     public static final String FAILED = "failed";
+
+    /** The experiment of this name, or null (results of schema 1 do not list them). */
+    public ExperimentInfo experiment(String name) {
+        if (experiments == null) {
+            return null;
+        }
+        return experiments.stream()
+                .filter(e -> e.name().equals(name))
+                .findFirst()
+                .orElse(null);
+    }
 }

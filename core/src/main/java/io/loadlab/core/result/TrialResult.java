@@ -4,27 +4,25 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * One trial: a model × scenario × load level × repetition, measured on a fresh server. {@code load} is the load
- * generator's report, absent when the trial never reached measurement (e.g. {@code APP_BROKEN}). {@code verdicts} is
- * empty or holds {@code OK} when nothing was found. {@code files} are paths relative to the results directory.
+ * One trial: a model × scenario × load level × repetition, measured on a fresh server.
+ *
+ * @param id the trial's directory name
+ * @param key what was measured
+ * @param load the load generator's report, absent when the trial never reached measurement (e.g. {@code APP_BROKEN})
+ * @param verdicts the lab's findings; holds {@code OK} when there were none
+ * @param files paths relative to the results directory
  */
 public record TrialResult(
         String id,
-        String experiment,
-        String model,
-        String scenario,
-        LoadLevel loadLevel,
-        int repetition,
+        TrialKey key,
         String startedAt,
         List<Verdict> verdicts,
         ValidationResult validation,
         LoadReport load,
-        long rejections,
         Ceiling ceiling,
-        Map<String, Object> serverSettings,
-        List<ProcessSeries> processes,
-        List<MachineSample> machine,
-        Map<String, Long> dependencyWork,
+        ServerFacts server,
+        Resources resources,
+        DependencyWork dependencies,
         Map<String, String> files) {
 
     /** The most severe finding, {@code OK} when there is none. */
@@ -40,6 +38,15 @@ public record TrialResult(
         return worst;
     }
 
+    /** The first verdict of the worst kind, or null when the trial is OK. */
+    public Verdict worst() {
+        VerdictCode code = worstVerdict();
+        if (verdicts == null || code == VerdictCode.OK) {
+            return null;
+        }
+        return verdicts.stream().filter(v -> v.code() == code).findFirst().orElse(null);
+    }
+
     /** True when the trial's numbers may be ranked and compared. */
     public boolean valid() {
         if (load == null) {
@@ -53,5 +60,12 @@ public record TrialResult(
             }
         }
         return true;
+    }
+
+    /** {@code 503} answers: a fail-fast model's rejections, its own behaviour, not a broken benchmark. */
+    public long rejections() {
+        return load == null || load.statusCodes() == null
+                ? 0
+                : load.statusCodes().getOrDefault("503", 0L);
     }
 }

@@ -1,24 +1,28 @@
 package io.loadlab.core.result;
 
 /**
- * The lab's judgement of a trial, most severe first. Only {@link #OK} trials (and those whose only findings are
- * warnings) are ranked; {@link #APP_BROKEN} trials show no throughput at all.
+ * The lab's judgement of a trial, most severe first. A trial with an invalidating finding is never ranked or named a
+ * winner; it is listed as not comparable with its reason. {@link #APP_BROKEN} trials show no throughput at all.
  */
 public enum VerdictCode {
     /** Validation at low load failed: the app is broken, any number would be meaningless. */
     APP_BROKEN(true),
     /** Errors (rejections excluded) above the threshold. */
     ERRORS(true),
-    /** The load generator, not the server, ran out of CPU or could not hold the target rate. */
+    /** The load generator, not the server, ran out of CPU or could not send at the target rate. */
     LOADGEN_SATURATED(true),
-    /** The backend or the database saturated, or the machine waited on I/O. */
-    DEPENDENCY_BOUND(false),
+    /** The backend or the database saturated, or the machine waited on I/O: the number is the dependency's. */
+    DEPENDENCY_BOUND(true),
+    /** More than the allowed share of connections completed nothing: the server left them waiting. */
+    STARVED(true),
+    /** The work done differs from the work planned: dependency calls, rows, or a request's share of the mix. */
+    WORK_MISMATCH(true),
     /** Throughput or p99 drifted between measurement windows. */
     NOT_STEADY(false),
-    /** Concurrency differs from throughput × mean latency beyond tolerance. */
+    /** Connections in flight differ from throughput × mean latency beyond tolerance. */
     LITTLE_MISMATCH(false),
-    /** Backend calls or database statements differ from successful requests. */
-    WORK_MISMATCH(true),
+    /** Under the ceiling with nothing saturated: names the limit inside the server. */
+    BELOW_CEILING(false),
     /** Nothing found: the number stands. */
     OK(false);
 
@@ -31,5 +35,13 @@ public enum VerdictCode {
     /** True when a trial with this finding must not be ranked or called a winner. */
     public boolean invalidates() {
         return invalidates;
+    }
+
+    /**
+     * True when the finding is about the model itself, a true result rather than a failed measurement: the trial is
+     * not comparable, yet the run did what it should ({@code loadlab run} does not fail for it).
+     */
+    public boolean aboutTheModel() {
+        return this == STARVED;
     }
 }

@@ -96,10 +96,6 @@ public final class ResultsStore {
     }
 
     public synchronized SuiteResults snapshot() {
-        Map<String, Object> s = new java.util.LinkedHashMap<>(settings);
-        if (!notes.isEmpty()) {
-            s.put("notes", List.copyOf(notes));
-        }
         return new SuiteResults(
                 SuiteResults.SCHEMA_VERSION,
                 suite,
@@ -107,8 +103,10 @@ public final class ResultsStore {
                 status,
                 startedAt,
                 status.equals(SuiteResults.RUNNING) ? null : Instant.now().toString(),
-                s,
+                settings,
+                List.of(),
                 database,
+                List.copyOf(notes),
                 List.copyOf(trials));
     }
 
