@@ -78,10 +78,11 @@ final class BackendHandler extends ChannelInboundHandlerAdapter {
             if (delay < 0) {
                 answer(ctx, responses.badDelay.bytes(connection), connection, 0, false);
             } else {
+                counters.called();
                 answer(ctx, responses.hello.bytes(connection), connection, delay, true);
             }
         } else if (pathEnd == 6 && uri.startsWith("/stats")) {
-            String body = "{\"requests\":" + counters.requests() + "}";
+            String body = counters.stats(q > 0 && uri.indexOf("reset=1", q) > 0);
             answer(ctx, responses.render("200 OK", "application/json", body, connection), connection, 0, false);
         } else if (pathEnd == 7 && uri.startsWith("/health")) {
             answer(ctx, responses.health.bytes(connection), connection, 0, false);
@@ -121,11 +122,12 @@ final class BackendHandler extends ChannelInboundHandlerAdapter {
     }
 
     private void emit(ChannelHandlerContext ctx, byte[] response, int connection, boolean hello) {
-        if (!ctx.channel().isActive()) {
-            return; // the client gave up; it was not answered
-        }
+        boolean active = ctx.channel().isActive();
         if (hello) {
-            counters.answered();
+            counters.ended(active);
+        }
+        if (!active) {
+            return; // the client gave up; it was not answered
         }
         responses.refreshDate();
         ByteBuf buf = ctx.alloc().ioBuffer(response.length).writeBytes(response);

@@ -3,6 +3,8 @@ package io.loadlab.backend;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.fasterxml.jackson.core.type.TypeReference;
+import io.loadlab.core.Json;
 import io.loadlab.core.UserError;
 import io.loadlab.core.unit.Duration;
 import java.net.URI;
@@ -12,6 +14,7 @@ import java.net.http.HttpResponse;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -99,9 +102,43 @@ class BackendServerTest {
             RawHttp.Response stats = c.get("/stats");
             assertThat(stats.status()).isEqualTo(200);
             assertThat(stats.header("Content-Type")).isEqualTo("application/json");
-            assertThat(stats.body()).isEqualTo("{\"requests\":7}");
+            assertThat(stats.body())
+                    .startsWith("{\"requests\":7,\"in_flight\":0,\"peak_in_flight\":1,\"mean_in_flight\":");
         }
         assertThat(backend.requests()).isEqualTo(7);
+    }
+
+    @Test
+    void statsTellHowManyCallsWereInFlightAtOnceSinceTheLastReset() throws Exception {
+        start(300);
+        List<RawHttp> clients = new ArrayList<>();
+        try (RawHttp stats = new RawHttp(backend.port())) {
+            stats.get("/stats?reset=1");
+            for (int i = 0; i < 10; i++) {
+                RawHttp c = new RawHttp(backend.port());
+                clients.add(c);
+                c.send("GET /hello HTTP/1.1\r\n\r\n");
+            }
+            for (RawHttp c : clients) {
+                assertThat(c.read().body()).isEqualTo("Hello, World!");
+            }
+            Map<String, Object> s =
+                    Json.mapper().readValue(stats.get("/stats?reset=1").body(), new TypeReference<>() {});
+            assertThat(s.get("requests")).isEqualTo(10);
+            assertThat(s.get("in_flight")).isEqualTo(0);
+            assertThat(s.get("peak_in_flight")).isEqualTo(10);
+            // 10 calls for ~300 ms each within a window of a little more than 300 ms
+            assertThat(((Number) s.get("mean_in_flight")).doubleValue()).isBetween(3.0, 10.0);
+            Map<String, Object> after =
+                    Json.mapper().readValue(stats.get("/stats").body(), new TypeReference<>() {});
+            assertThat(after.get("peak_in_flight"))
+                    .as("the reset starts a new window")
+                    .isEqualTo(0);
+        } finally {
+            for (RawHttp c : clients) {
+                c.close();
+            }
+        }
     }
 
     @Test
@@ -172,7 +209,7 @@ class BackendServerTest {
             assertThat(c.read().body()).isEqualTo("{\"status\":\"UP\"}");
             assertThat(c.read().body()).isEqualTo("Hello, World!");
             assertThat(c.read().body()).isEqualTo("Hello, World!");
-            assertThat(c.get("/stats").body()).isEqualTo("{\"requests\":3}");
+            assertThat(c.get("/stats").body()).startsWith("{\"requests\":3,\"in_flight\":0,\"peak_in_flight\":3,");
         }
     }
 

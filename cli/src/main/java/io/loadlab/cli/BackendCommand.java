@@ -5,6 +5,7 @@ import io.loadlab.backend.BackendSpec;
 import io.loadlab.backend.RunningBackend;
 import io.loadlab.core.Defaults;
 import io.loadlab.core.Json;
+import io.loadlab.core.proc.StopSignal;
 import io.loadlab.core.unit.Duration;
 import java.io.PrintWriter;
 import java.util.LinkedHashMap;
@@ -51,7 +52,7 @@ final class BackendCommand implements Callable<Integer> {
     @Override
     public Integer call() throws InterruptedException {
         BackendSpec backendSpec = new BackendSpec(host, port, delay, backlog);
-        BackendStopSignal stop = BackendStopSignal.install();
+        StopSignal stop = StopSignal.install();
         try (RunningBackend backend = BackendServer.start(backendSpec)) {
             PrintWriter out = spec.commandLine().getOut();
             out.println(Json.write(startLine(backend)));

@@ -4,8 +4,9 @@ import io.loadlab.core.Defaults;
 import io.loadlab.core.UserError;
 import io.loadlab.core.result.TrialResult;
 import io.loadlab.lab.Lab;
+import io.loadlab.lab.spec.LabSetup;
 import io.loadlab.lab.spec.SuiteFiles;
-import io.loadlab.lab.spec.SuiteSpec;
+import io.loadlab.lab.spec.SuitePlan;
 import io.loadlab.report.ReportWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,6 +33,15 @@ import picocli.CommandLine.Spec;
             "  loadlab run c10k-backend                      a suite from suites/",
             "  loadlab run --model netty --scenario delay -c 100 -d 10s",
             "  loadlab run --server-cmd 'java -jar app.jar' --server-url http://127.0.0.1:8080 --scenario json -c 50",
+        },
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {
+            "0:every trial was judged: its number is valid (warnings such as NOT_STEADY or BELOW_CEILING keep it),"
+                    + " or it is a finding about its model (STARVED: the model left connections waiting)",
+            "1:a trial is not comparable for a reason that is not its model's: APP_BROKEN, ERRORS,"
+                    + " LOADGEN_SATURATED, DEPENDENCY_BOUND or WORK_MISMATCH (each printed with its reason)",
+            "2:a usage error, a bad suite file, or a dependency that could not start (one line on stderr)",
+            "3:an internal error"
         })
 final class RunCommand implements Callable<Integer> {
     @Spec
@@ -48,12 +58,13 @@ final class RunCommand implements Callable<Integer> {
         if (suite != null && options.adHoc()) {
             throw new UserError("give either a suite (" + suite + ") or --scenario, not both");
         }
-        SuiteSpec suiteSpec = options.adHoc()
-                ? options.adHocSuite()
+        SuiteFiles.Suite loaded = options.adHoc()
+                ? new SuiteFiles.Suite(options.adHocPlan(), null)
                 : SuiteFiles.load(suite == null ? Defaults.SUITE : suite, suitesDir());
-        suiteSpec = options.apply(suiteSpec);
+        SuitePlan plan = options.apply(loaded.plan());
+        LabSetup setup = options.setup(loaded.cpus());
         RunProgress progress = new RunProgress(spec.commandLine().getOut(), System.console() != null);
-        Lab.Outcome outcome = Lab.run(suiteSpec, progress);
+        Lab.Outcome outcome = Lab.run(plan, setup, progress);
         Path report = null;
         try {
             report = ReportWriter.write(outcome.dir());
@@ -66,7 +77,17 @@ final class RunCommand implements Callable<Integer> {
         RunSummary.print(
                 outcome.results(), outcome.dir(), report, spec.commandLine().getOut());
         List<TrialResult> trials = outcome.results().trials();
-        return trials.stream().anyMatch(t -> !t.valid()) ? Main.EXIT_FAILED : Main.EXIT_OK;
+        return trials.stream().anyMatch(RunCommand::failed) ? Main.EXIT_FAILED : Main.EXIT_OK;
+    }
+
+    /** Not comparable, and not because of its model: the run did not measure what it should have. */
+    static boolean failed(TrialResult t) {
+        if (t.valid()) {
+            return false;
+        }
+        return t.load() == null
+                || t.verdicts().stream()
+                        .anyMatch(v -> v.code().invalidates() && !v.code().aboutTheModel());
     }
 
     /** {@code suites/} in the working directory, else beside the checkout the jar was built in. */

@@ -8,15 +8,16 @@ import io.loadlab.core.unit.Rate;
 import io.loadlab.lab.spec.CpuSplit;
 import io.loadlab.lab.spec.ExperimentSpec;
 import io.loadlab.lab.spec.ExternalServer;
-import io.loadlab.lab.spec.Models;
+import io.loadlab.lab.spec.LabSetup;
 import io.loadlab.lab.spec.ScenarioKind;
 import io.loadlab.lab.spec.ScenarioSpec;
-import io.loadlab.lab.spec.SuiteSpec;
+import io.loadlab.lab.spec.ServerOptions;
+import io.loadlab.lab.spec.SuitePlan;
 import io.loadlab.lab.spec.Thresholds;
+import io.loadlab.lab.spec.Timing;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import picocli.CommandLine.Option;
 
 /** The flags of {@code loadlab run}: ad-hoc experiments and overrides of a suite's settings. */
@@ -58,7 +59,9 @@ final class RunOptions {
     @Option(
             names = {"-w", "--warmup"},
             paramLabel = "DURATION",
-            description = "Discarded warm-up before each trial (ad hoc default: 2s).")
+            description = "Warm-up of each trial: load sent on the measured run's connections before its window,"
+                    + " not recorded (ad hoc default: 5s; never less than 3s, which the load generator's own JIT"
+                    + " needs).")
     String warmup;
 
     @Option(
@@ -124,7 +127,8 @@ final class RunOptions {
         return scenario != null || serverCmd != null;
     }
 
-    SuiteSpec adHocSuite() {
+    /** The one experiment of {@code --scenario}, against {@code --model} (or the user's own server). */
+    SuitePlan adHocPlan() {
         if (serverCmd != null && serverUrl == null) {
             throw new UserError("--server-cmd needs --server-url, the base URL the server answers on");
         }
@@ -144,43 +148,37 @@ final class RunOptions {
         } else {
             conns.forEach(c -> loads.add(new LoadLevel(c, null)));
         }
-        List<String> ms = serverCmd != null
-                ? List.of(Models.EXTERNAL)
-                : models == null || models.contains("all") ? Models.ALL : models;
-        for (String m : ms) {
-            if (!m.equals(Models.EXTERNAL) && !Models.ALL.contains(m)) {
-                throw new UserError("unknown model '" + m + "': expected 'all' or one of " + Models.ALL);
-            }
-        }
-        ExperimentSpec e = new ExperimentSpec(s.kind().id(), s, ms, loads, Map.of());
-        return new SuiteSpec(
+        List<String> ms = serverCmd != null ? List.of(ExperimentSpec.EXTERNAL) : ExperimentSpec.models(models);
+        ExperimentSpec e = new ExperimentSpec(s.kind().id(), s, ms, loads, ServerOptions.NONE, null);
+        return new SuitePlan(
                 "adhoc",
                 "ad-hoc: " + String.join(",", ms) + " " + s.label(),
-                warmup != null ? Duration.parse(warmup) : Duration.ofSeconds(2),
-                duration != null ? Duration.parse(duration) : Defaults.DURATION,
-                repetitions != null ? repetitions : Defaults.REPETITIONS,
-                null,
-                Thresholds.DEFAULTS,
+                new Timing(
+                        warmup != null ? Duration.parse(warmup) : Defaults.SUITE_WARMUP,
+                        duration != null ? Duration.parse(duration) : Defaults.DURATION,
+                        repetitions != null ? repetitions : Defaults.REPETITIONS),
                 Defaults.BACKEND_DELAY,
-                List.of(e),
-                Path.of(Defaults.RESULTS_DIR),
-                null,
-                serverCmd == null ? null : new ExternalServer(serverCmd, serverUrl),
-                null,
-                List.of());
+                Thresholds.DEFAULTS,
+                List.of(e));
     }
 
-    /** Applies the overrides that make sense for a suite file too. */
-    SuiteSpec apply(SuiteSpec s) {
+    /** Applies the overrides of what to run that make sense for a suite file too. */
+    SuitePlan apply(SuitePlan s) {
         if (!adHoc() && (duration != null || warmup != null || repetitions != null)) {
-            s = s.withTiming(
-                    warmup != null ? Duration.parse(warmup) : s.warmup(),
-                    duration != null ? Duration.parse(duration) : s.duration(),
-                    repetitions != null ? repetitions : s.repetitions());
+            s = s.withTiming(new Timing(
+                    warmup != null ? Duration.parse(warmup) : s.timing().warmup(),
+                    duration != null ? Duration.parse(duration) : s.timing().duration(),
+                    repetitions != null ? repetitions : s.timing().repetitions()));
         }
         if (backendDelay != null) {
             s = s.withBackendDelay(Duration.parse(backendDelay));
         }
+        return s;
+    }
+
+    /** Where and how to run: the flags, else the suite's CPU split ({@code suiteCpus}, may be null), else defaults. */
+    LabSetup setup(CpuSplit suiteCpus) {
+        LabSetup s = LabSetup.defaults().withCpus(suiteCpus);
         if (cpus != null) {
             String[] p = cpus.split(":", -1);
             if (p.length != 3) {
@@ -199,6 +197,9 @@ final class RunOptions {
         }
         if (jvmFlags != null) {
             s = s.withJvmFlags(jvmFlags);
+        }
+        if (serverCmd != null) {
+            s = s.withServer(new ExternalServer(serverCmd, serverUrl));
         }
         return s;
     }

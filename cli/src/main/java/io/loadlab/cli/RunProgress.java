@@ -3,8 +3,8 @@ package io.loadlab.cli;
 import io.loadlab.core.result.SuiteResults;
 import io.loadlab.core.result.TrialResult;
 import io.loadlab.lab.LabListener;
-import io.loadlab.lab.TrialPlan;
-import io.loadlab.lab.spec.SuiteSpec;
+import io.loadlab.lab.spec.SuitePlan;
+import io.loadlab.lab.spec.TrialPlan;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -33,7 +33,7 @@ final class RunProgress implements LabListener {
     }
 
     @Override
-    public synchronized void suiteStarted(SuiteSpec spec, Path dir, int trials, double estimatedSeconds) {
+    public synchronized void suiteStarted(SuitePlan spec, Path dir, int trials, double estimatedSeconds) {
         suiteStart = System.nanoTime();
         estimate = estimatedSeconds;
         total = trials;

@@ -2,6 +2,7 @@ package io.loadlab.cli;
 
 import io.loadlab.core.Defaults;
 import io.loadlab.core.Json;
+import io.loadlab.core.proc.StopSignal;
 import io.loadlab.core.unit.Size;
 import io.loadlab.servers.RunningServer;
 import io.loadlab.servers.ServerModel;
@@ -10,7 +11,6 @@ import io.loadlab.servers.ServerSpec;
 import java.io.PrintWriter;
 import java.net.URI;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -117,8 +117,7 @@ final class ServeCommand implements Callable<Integer> {
         ServerModel m = ServerModels.byName(model);
         ServerSpec s = ServeSpecs.build(this);
         PrintWriter err = spec.commandLine().getErr();
-        CountDownLatch stop = new CountDownLatch(1);
-        ServeSignals.onStop(stop::countDown);
+        StopSignal stop = StopSignal.install();
         RunningServer server = m.start(s);
         Thread hook = new Thread(server::close, "serve-shutdown");
         Runtime.getRuntime().addShutdownHook(hook); // other exits (SIGHUP, System.exit) still stop gracefully

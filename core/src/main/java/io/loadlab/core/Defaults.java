@@ -150,6 +150,12 @@ public final class Defaults {
     /** How long a started server may take to answer {@code /health}. */
     public static final Duration STARTUP_TIMEOUT = Duration.ofSeconds(30);
 
+    /**
+     * Warm-up of each trial when a suite or {@code run} does not say: load sent by the trial's load generator before
+     * its measured window, on the same connections, while the server's and the load generator's JITs settle.
+     */
+    public static final Duration SUITE_WARMUP = Duration.ofSeconds(5);
+
     /** Repetitions of each trial when a suite does not say. */
     public static final int REPETITIONS = 1;
 
@@ -175,6 +181,15 @@ public final class Defaults {
 
     /** WORK_MISMATCH: |backend calls or statements − successful requests| / successful requests above this. */
     public static final double WORK_TOLERANCE = 0.02;
+
+    /** WORK_MISMATCH: a request's realized share of the mix more than this many percentage points off its plan. */
+    public static final double SHARE_TOLERANCE_POINTS = 2.0;
+
+    /** STARVED: more than this fraction of the connections completed nothing in the window. */
+    public static final double STARVED_CONNECTIONS = 0.01;
+
+    /** BELOW_CEILING: throughput under this fraction of the trial's ceiling with nothing saturated. */
+    public static final double BELOW_CEILING = 0.85;
 
     /** Confidence level of the intervals drawn from repetitions. */
     public static final double CONFIDENCE = 0.95;

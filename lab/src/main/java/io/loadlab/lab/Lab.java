@@ -8,23 +8,27 @@ import io.loadlab.core.result.TrialResult;
 import io.loadlab.core.result.ValidationResult;
 import io.loadlab.core.result.Verdict;
 import io.loadlab.core.result.VerdictCode;
-import io.loadlab.lab.deps.Backend;
-import io.loadlab.lab.deps.Database;
-import io.loadlab.lab.deps.Databases;
-import io.loadlab.lab.proc.ChildLauncher;
+import io.loadlab.lab.child.ChildLauncher;
+import io.loadlab.lab.deps.Dependencies;
 import io.loadlab.lab.proc.ProcessRegistry;
 import io.loadlab.lab.spec.CpuSplit;
 import io.loadlab.lab.spec.ExperimentSpec;
-import io.loadlab.lab.spec.SuiteSpec;
+import io.loadlab.lab.spec.LabSetup;
+import io.loadlab.lab.spec.SuitePlan;
+import io.loadlab.lab.spec.TrialPlan;
 import io.loadlab.lab.store.EnvironmentProbe;
 import io.loadlab.lab.store.HostLimits;
 import io.loadlab.lab.store.ResultsStore;
+import io.loadlab.lab.trial.SuiteContext;
+import io.loadlab.lab.trial.TrialRunner;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Runs a suite: the dependencies once, then every trial in order, each written to the results as soon as it is
@@ -38,16 +42,21 @@ public final class Lab {
 
     private Lab() {}
 
-    public static Outcome run(SuiteSpec spec, LabListener listener) throws IOException, InterruptedException {
+    public static Outcome run(SuitePlan plan, LabSetup setup, LabListener listener)
+            throws IOException, InterruptedException {
         int cpusOnline = Runtime.getRuntime().availableProcessors();
         boolean pin = ChildLauncher.canPin();
-        CpuSplit cpus = spec.cpus() != null ? spec.cpus() : pin ? CpuSplit.forHost(cpusOnline) : CpuSplit.UNPINNED;
+        CpuSplit cpus = setup.cpus() != null ? setup.cpus() : pin ? CpuSplit.forHost(cpusOnline) : CpuSplit.UNPINNED;
         ProcessRegistry registry = new ProcessRegistry(Defaults.GRACEFUL_STOP.toJava());
         int ceiling = HostLimits.connectionCeiling();
         ResultsStore store = ResultsStore.create(
-                spec.resultsRoot(), spec.name(), spec.description(), settings(spec, cpus, pin, ceiling));
+                setup.resultsRoot(),
+                plan.name(),
+                plan.description(),
+                settings(plan, setup, cpus, pin, ceiling),
+                plan.experiments().stream().map(ExperimentSpec::info).toList());
         List<String> jvmFlags = new ArrayList<>(Defaults.jvmFlags());
-        jvmFlags.addAll(spec.jvmFlags()); // the suite's come last: a later flag overrides an earlier one
+        jvmFlags.addAll(setup.jvmFlags()); // the user's come last: a later flag overrides an earlier one
         ChildLauncher launcher = new ChildLauncher(
                 registry,
                 jvmFlags,
@@ -55,47 +64,41 @@ public final class Lab {
                 System.getProperty("java.class.path"),
                 Map.of(ChildLauncher.RESULTS_ENV, store.dir().toString()));
         store.environment(EnvironmentProbe.probe(cpus.asMap(), jvmFlags));
-        List<TrialPlan> plans = plan(spec, ceiling, store, listener);
-        Databases.Handle db = null;
-        java.util.concurrent.atomic.AtomicReference<Databases.Handle> dbRef =
-                new java.util.concurrent.atomic.AtomicReference<>();
-        Thread hook = new Thread(() -> onSignal(store, registry, listener, dbRef), "loadlab-interrupt");
+        List<TrialPlan> trials = trials(plan, ceiling, store, listener);
+        AtomicReference<Dependencies> depsRef = new AtomicReference<>();
+        Thread hook = new Thread(() -> onSignal(store, registry, listener, depsRef), "loadlab-interrupt");
         Runtime.getRuntime().addShutdownHook(hook);
         String status = SuiteResults.FAILED;
         try {
-            // start-ups, validation, the load generator's own warm-up, shutdown: ~5 s besides the two phases
-            double perTrial = spec.warmup().toSeconds()
-                    + Defaults.LOADGEN_WARMUP.toSeconds()
-                    + spec.duration().toSeconds()
-                    + 5;
-            listener.suiteStarted(spec, store.dir(), plans.size(), perTrial * plans.size());
+            listener.suiteStarted(plan, store.dir(), trials.size(), estimateSeconds(plan) * trials.size());
             if (!pin) {
                 listener.note(
                         cpusOnline < 2
                                 ? "1 CPU: pinning is off, the load generator shares the server's CPU"
                                 : "taskset not found: pinning is off");
             }
-            Path deps = store.dir().resolve("dependencies");
-            Backend backend = spec.needsBackend()
-                    ? Backend.start(launcher, spec.backendCommand(), spec.backendDelay(), cpus.dependencies(), deps)
-                    : null;
-            Database database = null;
-            if (spec.needsDatabase()) {
-                db = Databases.open(spec.dbUrl(), registry, deps);
-                dbRef.set(db);
-                database = db.database();
-                Map<String, Object> info = new LinkedHashMap<>(database.settings());
-                info.put("embedded", db.pid() > 0);
-                info.put(
+            Dependencies deps = Dependencies.start(
+                    plan.needsBackend(),
+                    plan.needsDatabase(),
+                    launcher,
+                    registry,
+                    setup.backendCommand(),
+                    plan.backendDelay(),
+                    setup.dbUrl(),
+                    cpus.dependencies(),
+                    store.dir().resolve("dependencies"));
+            depsRef.set(deps);
+            Map<String, Object> db = deps.databaseInfo();
+            if (db != null) {
+                db.put(
                         "tls_requested",
-                        spec.experiments().stream().anyMatch(e -> e.scenario().tls()));
-                store.database(info);
+                        plan.experiments().stream()
+                                .anyMatch(e -> e.scenario().crud().tls()));
+                store.database(db);
             }
-            SuiteContext ctx = new SuiteContext(
-                    spec, cpus, registry, launcher, store, backend, database, db == null ? -1 : db.pid(), listener);
-            TrialRunner runner = new TrialRunner(ctx);
-            for (TrialPlan p : plans) {
-                listener.trialStarted(p.index(), plans.size(), p);
+            TrialRunner runner = new TrialRunner(new SuiteContext(plan, setup, cpus, launcher, store, deps, listener));
+            for (TrialPlan p : trials) {
+                listener.trialStarted(p.index(), trials.size(), p);
                 TrialResult r;
                 try {
                     r = runner.run(p);
@@ -105,12 +108,13 @@ public final class Lab {
                 if (!store.add(r)) {
                     break; // interrupted: the half-run trial is not kept
                 }
-                listener.trialFinished(p.index(), plans.size(), r);
+                listener.trialFinished(p.index(), trials.size(), r);
             }
             status = SuiteResults.COMPLETE;
         } finally {
-            if (db != null) {
-                db.close();
+            Dependencies deps = depsRef.get();
+            if (deps != null) {
+                deps.close();
             }
             registry.stopAll();
             store.close(status);
@@ -125,11 +129,14 @@ public final class Lab {
         return new Outcome(store.dir(), results);
     }
 
+    /** Seconds per trial: start-ups, validation and shutdown (~4 s) besides the warm-up and the window. */
+    static double estimateSeconds(SuitePlan plan) {
+        double warmup = Math.max(plan.timing().warmup().toSeconds(), Defaults.LOADGEN_WARMUP.toSeconds());
+        return warmup + plan.timing().duration().toSeconds() + 4;
+    }
+
     private static void onSignal(
-            ResultsStore store,
-            ProcessRegistry registry,
-            LabListener listener,
-            java.util.concurrent.atomic.AtomicReference<Databases.Handle> db) {
+            ResultsStore store, ProcessRegistry registry, LabListener listener, AtomicReference<Dependencies> deps) {
         try {
             store.close(SuiteResults.INTERRUPTED);
         } catch (IOException e) {
@@ -137,17 +144,17 @@ public final class Lab {
         }
         listener.interrupted();
         registry.stopAll();
-        Databases.Handle h = db.get();
-        if (h != null) {
-            h.close();
+        Dependencies d = deps.get();
+        if (d != null) {
+            d.close();
         }
     }
 
-    private static List<TrialPlan> plan(SuiteSpec spec, int ceiling, ResultsStore store, LabListener listener)
+    private static List<TrialPlan> trials(SuitePlan plan, int ceiling, ResultsStore store, LabListener listener)
             throws IOException {
-        List<TrialPlan> plans = new ArrayList<>();
+        List<TrialPlan> out = new ArrayList<>();
         int index = 1;
-        for (ExperimentSpec e : spec.experiments()) {
+        for (ExperimentSpec e : plan.experiments()) {
             for (LoadLevel level : e.loads()) {
                 if (level.connections() > ceiling) {
                     String note = "skipped " + e.name() + " at " + level.label() + ": this host allows about " + ceiling
@@ -157,25 +164,20 @@ public final class Lab {
                     continue;
                 }
                 for (String model : e.models()) {
-                    for (int r = 1; r <= spec.repetitions(); r++) {
-                        plans.add(new TrialPlan(index++, e, model, level, r));
+                    for (int r = 1; r <= plan.timing().repetitions(); r++) {
+                        out.add(new TrialPlan(index++, e, model, level, r));
                     }
                 }
             }
         }
-        return plans;
+        return out;
     }
 
     private static TrialResult failed(TrialPlan p, String why) {
         return new TrialResult(
                 p.id(),
-                new io.loadlab.core.result.TrialKey(
-                        p.experiment().name(),
-                        p.model(),
-                        p.experiment().scenario().kind().id(),
-                        p.level(),
-                        p.repetition()),
-                java.time.Instant.now().toString(),
+                p.key(),
+                Instant.now().toString(),
                 List.of(new Verdict(VerdictCode.ERRORS, "the trial could not run: " + why)),
                 new ValidationResult(false, List.of(), why),
                 null,
@@ -186,35 +188,25 @@ public final class Lab {
                 Map.of());
     }
 
-    private static Map<String, Object> settings(SuiteSpec spec, CpuSplit cpus, boolean pin, int ceiling) {
+    private static Map<String, Object> settings(
+            SuitePlan plan, LabSetup setup, CpuSplit cpus, boolean pin, int ceiling) {
         Map<String, Object> s = new LinkedHashMap<>();
-        s.put("warmup_s", spec.warmup().toSeconds());
-        s.put("duration_s", spec.duration().toSeconds());
-        s.put("repetitions", spec.repetitions());
+        s.put("warmup_s", plan.timing().warmup().toSeconds());
+        s.put("duration_s", plan.timing().duration().toSeconds());
+        s.put("repetitions", plan.timing().repetitions());
         s.put("cpus", cpus.asMap());
         s.put("pinned", pin && cpus.pinned());
-        s.put("backend_delay_ms", spec.backendDelay().toMillis());
-        s.put("thresholds", spec.thresholds());
+        s.put("backend_delay_ms", plan.backendDelay().toMillis());
+        s.put("thresholds", plan.thresholds());
         s.put("connection_ceiling", ceiling);
-        s.put("jvm_flags", spec.jvmFlags());
-        if (spec.server() != null) {
-            s.put("server_cmd", spec.server().command());
-            s.put("server_url", spec.server().url());
+        s.put("jvm_flags", setup.jvmFlags());
+        if (setup.server() != null) {
+            s.put("server_cmd", setup.server().command());
+            s.put("server_url", setup.server().url());
         }
-        if (spec.backendCommand() != null) {
-            s.put("backend_cmd", spec.backendCommand());
+        if (setup.backendCommand() != null) {
+            s.put("backend_cmd", setup.backendCommand());
         }
-        List<Map<String, Object>> exps = new ArrayList<>();
-        for (ExperimentSpec e : spec.experiments()) {
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("name", e.name());
-            m.put("scenario", e.scenario());
-            m.put("models", e.models());
-            m.put("loads", e.loads());
-            m.put("server_options", e.serverOptions());
-            exps.add(m);
-        }
-        s.put("experiments", exps);
         return s;
     }
 }

@@ -2,7 +2,8 @@ package io.loadlab.lab;
 
 import io.loadlab.core.result.SuiteResults;
 import io.loadlab.core.result.TrialResult;
-import io.loadlab.lab.spec.SuiteSpec;
+import io.loadlab.lab.spec.SuitePlan;
+import io.loadlab.lab.spec.TrialPlan;
 import java.nio.file.Path;
 
 /**
@@ -19,7 +20,7 @@ public interface LabListener {
         JUDGING
     }
 
-    default void suiteStarted(SuiteSpec spec, Path dir, int trials, double estimatedSeconds) {}
+    default void suiteStarted(SuitePlan plan, Path dir, int trials, double estimatedSeconds) {}
 
     default void note(String line) {}
 

@@ -197,6 +197,11 @@ public record LoadSpec(
             return this;
         }
 
+        /** The scenario's requests, how they are assigned, its seed and its name. */
+        public Builder scenario(Scenario s) {
+            return requests(s.requests()).assign(s.assign()).seed(s.seed()).scenarioName(s.name());
+        }
+
         public Target target() {
             return target;
         }

@@ -1,13 +1,19 @@
 package io.loadlab.servers;
 
-/** One concurrency model: its kebab-case name, a one-line description for {@code --help}, and how to start it. */
+import io.loadlab.core.model.ConcurrencyModel;
+
+/** One concurrency model's reference server: which model of the catalog it is, and how to start it. */
 public interface ServerModel {
-    String name();
+    ConcurrencyModel model();
 
-    String description();
+    /** The model's kebab-case name, e.g. {@code thread-pool}. */
+    default String name() {
+        return model().id();
+    }
 
-    /** True when the model waits by blocking a thread (sleep, blocking client, JDBC). */
-    boolean blocking();
+    default String description() {
+        return model().description();
+    }
 
     /**
      * Starts the server and returns once it accepts connections.

@@ -1,6 +1,7 @@
 package io.loadlab.servers;
 
 import io.loadlab.core.UserError;
+import io.loadlab.core.model.ConcurrencyModel;
 import io.loadlab.servers.blocking.BlockingModel;
 import io.loadlab.servers.netty.NettyModel;
 import io.loadlab.servers.servlet.ServletAsyncModel;
@@ -8,7 +9,6 @@ import io.loadlab.servers.servlet.ServletSyncModel;
 import io.loadlab.servers.vertx.VertxModel;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Collectors;
 
 /** The registry of every concurrency model, by kebab-case name, in the order help texts list them. */
 public final class ServerModels {
@@ -29,16 +29,22 @@ public final class ServerModels {
         return ALL;
     }
 
-    public static ServerModel byName(String name) {
+    /** The reference server of a model of the catalog. */
+    public static ServerModel of(ConcurrencyModel model) {
         for (ServerModel m : ALL) {
-            if (m.name().equals(name)) {
+            if (m.model() == model) {
                 return m;
             }
         }
-        throw new UserError("unknown model '" + name + "'; the models are: " + names());
+        throw new IllegalStateException("no reference server for " + model);
+    }
+
+    /** The reference server of the model named {@code name}; a {@link UserError} listing the models otherwise. */
+    public static ServerModel byName(String name) {
+        return of(ConcurrencyModel.byId(name));
     }
 
     public static String names() {
-        return ALL.stream().map(ServerModel::name).collect(Collectors.joining(", "));
+        return ConcurrencyModel.ids();
     }
 }

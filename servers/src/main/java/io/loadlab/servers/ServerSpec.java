@@ -1,5 +1,6 @@
 package io.loadlab.servers;
 
+import io.loadlab.core.model.ConcurrencyModel;
 import java.net.URI;
 
 /**
@@ -40,7 +41,13 @@ public record ServerSpec(
         int workerThreads,
         Offload offload,
         int eventLoops,
-        long stackSizeBytes) {
+        long stackSizeBytes)
+        implements ConcurrencyModel.Knobs {
+
+    @Override
+    public boolean offloadsToWorkers() {
+        return offload == Offload.WORKER;
+    }
 
     /** How servlet-async releases its container thread while waiting. */
     public enum Offload {

@@ -152,7 +152,9 @@ public final class LoadReports {
             }
         }
         long[] even = new long[connections];
-        java.util.Arrays.fill(even, requests / Math.max(1, connections));
+        for (int i = 0; i < connections; i++) {
+            even[i] = requests / connections + (i < requests % connections ? 1 : 0);
+        }
         return new LoadReport(
                 LoadReport.SCHEMA_VERSION,
                 new LoadSettings(

@@ -1,5 +1,7 @@
 package io.loadlab.core.unit;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -33,6 +35,7 @@ public record Duration(long nanos) implements Comparable<Duration> {
     }
 
     /** Parses {@code 250ms}, {@code 10s}, {@code 1m30s}, {@code 1.5s} or a bare number of seconds. */
+    @JsonCreator
     public static Duration parse(String text) {
         String s = text == null ? "" : text.trim().toLowerCase();
         if (s.isEmpty()) {
@@ -93,6 +96,8 @@ public record Duration(long nanos) implements Comparable<Duration> {
     }
 
     /** The shortest exact form: {@code 1m30s}, {@code 250ms}, {@code 0s}. */
+    /** In JSON and YAML a duration is written as it is typed, e.g. {@code "250ms"}. */
+    @JsonValue
     @Override
     public String toString() {
         if (nanos == 0) {

@@ -1,5 +1,7 @@
 package io.loadlab.core.unit;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -20,6 +22,7 @@ public record Size(long bytes) {
         return new Size(bytes);
     }
 
+    @JsonCreator
     public static Size parse(String text) {
         Matcher m = FORM.matcher(text == null ? "" : text.trim());
         Long scale = m.matches() ? scale(m.group(2)) : null;
@@ -46,6 +49,7 @@ public record Size(long bytes) {
         return Math.toIntExact(bytes);
     }
 
+    @JsonValue
     @Override
     public String toString() {
         if (bytes >= 1L << 30 && bytes % (1L << 30) == 0) {

@@ -1,44 +1,89 @@
 package io.loadlab.lab.deps;
 
+import com.fasterxml.jackson.core.type.TypeReference;
+import io.loadlab.backend.BackendSpec;
 import io.loadlab.core.Defaults;
+import io.loadlab.core.Json;
 import io.loadlab.core.UserError;
+import io.loadlab.core.result.DependencyWork;
 import io.loadlab.core.unit.Duration;
-import io.loadlab.lab.proc.Child;
-import io.loadlab.lab.proc.ChildLauncher;
+import io.loadlab.lab.child.BackendJob;
+import io.loadlab.lab.child.ChildEvent;
+import io.loadlab.lab.child.ChildLauncher;
+import io.loadlab.lab.child.ChildProcess;
 import java.io.IOException;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import java.util.Map;
 
-/** The slow downstream service, started once per suite: {@code loadlab backend} or a user's command. */
+/**
+ * The slow downstream service, started once per suite: the reference backend (a {@link BackendJob} child) or a user's
+ * command, which must print a JSON line holding its {@code port} (and may give {@code host}). Its {@code /stats} tell
+ * the calls answered and how many were in flight at once.
+ */
 public final class Backend {
-    private static final Pattern REQUESTS = Pattern.compile("\"requests\"\\s*:\\s*(\\d+)");
-
-    private final Child child;
+    private final ChildProcess child;
     private final String url;
 
-    private Backend(Child child, String url) {
+    private Backend(ChildProcess child, String url) {
         this.child = child;
         this.url = url;
     }
 
     public static Backend start(ChildLauncher launcher, String command, Duration delay, String cpus, Path dir)
             throws IOException, InterruptedException {
-        List<String> cmd = command != null
-                ? List.of("/bin/sh", "-c", command)
-                : launcher.loadlabCommand("backend", List.of("--port", "0", "--delay", delay.toMillis() + "ms"));
-        Child c = launcher.startAnnounced("backend", cmd, cpus, dir, Defaults.STARTUP_TIMEOUT);
-        String host = String.valueOf(c.announced().getOrDefault("host", Defaults.HOST));
-        String url = "http://" + host + ":" + c.port();
+        String host;
+        int port;
+        ChildProcess c;
+        if (command == null) {
+            c = launcher.start("backend", new BackendJob(BackendSpec.defaults().withDelay(delay)), cpus, dir);
+            ChildEvent.Ready ready = c.await(ChildEvent.Ready.class, Defaults.STARTUP_TIMEOUT, e -> {});
+            if (ready == null) {
+                launcher.stop(c);
+                throw new UserError("the backend did not start: " + c.logTail());
+            }
+            host = ready.host();
+            port = ready.port();
+        } else {
+            c = launcher.startCommand("backend", command, cpus, dir, Map.of());
+            Map<String, Object> line = firstJsonLine(c);
+            if (line == null || !(line.get("port") instanceof Number p)) {
+                launcher.stop(c);
+                throw new UserError("--backend-cmd printed no JSON line with its \"port\" within "
+                        + Defaults.STARTUP_TIMEOUT + ": " + c.logTail());
+            }
+            host = String.valueOf(line.getOrDefault("host", Defaults.HOST));
+            port = p.intValue();
+        }
+        String url = "http://" + host + ":" + port;
         if (!Http.awaitReady(url + "/health", true, c.process(), Defaults.STARTUP_TIMEOUT)) {
-            throw new UserError("the backend did not answer " + url + "/health: " + ChildLauncher.tail(c.log()));
+            launcher.stop(c);
+            throw new UserError("the backend did not answer " + url + "/health: " + c.logTail());
         }
         return new Backend(c, url);
     }
 
-    public Child child() {
+    private static Map<String, Object> firstJsonLine(ChildProcess c) throws InterruptedException {
+        long deadline = System.nanoTime() + Defaults.STARTUP_TIMEOUT.nanos();
+        while (System.nanoTime() - deadline < 0) {
+            List<String> lines = c.newLines();
+            for (String line : lines) {
+                try {
+                    return Json.mapper().readValue(line, new TypeReference<>() {});
+                } catch (IOException notJson) {
+                    // a banner line; the JSON one may follow
+                }
+            }
+            if (!c.alive()) {
+                return null;
+            }
+            Thread.sleep(20);
+        }
+        return null;
+    }
+
+    public ChildProcess child() {
         return child;
     }
 
@@ -46,13 +91,33 @@ public final class Backend {
         return url;
     }
 
-    /** {@code /hello} calls answered so far (its {@code /stats}), or null when it does not say. */
-    public Long requests() {
-        HttpResponse<String> r = Http.get(url + "/stats", 5_000);
+    /**
+     * Its {@code /stats}: calls answered, and the most and mean in flight since the last reset, which {@code reset}
+     * starts again now; null when it does not answer (a user's backend may have no {@code /stats}).
+     */
+    public Stats stats(boolean reset) {
+        HttpResponse<String> r = Http.get(url + "/stats" + (reset ? "?reset=1" : ""), 5_000);
         if (r == null || r.statusCode() != 200) {
             return null;
         }
-        Matcher m = REQUESTS.matcher(r.body());
-        return m.find() ? Long.parseLong(m.group(1)) : null;
+        try {
+            return Json.read(r.body(), Stats.class);
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    /** The backend's {@code /stats}; figures it does not report are null. */
+    public record Stats(Long requests, Integer inFlight, Integer peakInFlight, Double meanInFlight, Double windowS) {
+        /** Calls since {@code before}, with this window's concurrency; null when either gave no count. */
+        public DependencyWork.Backend since(Stats before) {
+            if (requests == null || before == null || before.requests == null) {
+                return null;
+            }
+            return new DependencyWork.Backend(
+                    requests - before.requests,
+                    peakInFlight == null ? 0 : peakInFlight,
+                    meanInFlight == null ? 0 : meanInFlight);
+        }
     }
 }

@@ -131,6 +131,25 @@ public final class Database {
         }
     }
 
+    /**
+     * The server's connections to this database that are running a statement now, and those that use TLS; the lab's
+     * own connection is left out. Uses {@code c}, which the caller keeps open while it samples.
+     */
+    public static int[] activity(Connection c) throws SQLException {
+        try (Statement s = c.createStatement();
+                ResultSet r = s.executeQuery("select count(*) filter (where a.state = 'active'),"
+                        + " count(*) filter (where s.ssl) from pg_stat_activity a left join pg_stat_ssl s using (pid)"
+                        + " where a.datname = current_database() and a.pid <> pg_backend_pid()"
+                        + " and a.backend_type = 'client backend'")) {
+            return r.next() ? new int[] {r.getInt(1), r.getInt(2)} : new int[2];
+        }
+    }
+
+    /** A connection for sampling {@link #activity}; the caller closes it. */
+    public Connection open() throws SQLException {
+        return connect();
+    }
+
     /** Rows in the zip-code table now. */
     public long rows() throws SQLException {
         try (Connection c = connect();

@@ -77,7 +77,7 @@ public final class ProcessRegistry {
      * Alive and not a zombie: an orphan whose new parent does not reap it (a container's init may not) stays a
      * zombie, which holds no CPU, memory, file or port, and would otherwise look alive forever.
      */
-    static boolean alive(ProcessHandle p) {
+    public static boolean alive(ProcessHandle p) {
         if (!p.isAlive()) {
             return false;
         }

@@ -1,5 +1,6 @@
 package io.loadlab.lab.spec;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
@@ -9,18 +10,18 @@ import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.loadlab.core.Defaults;
 import io.loadlab.core.UserError;
+import io.loadlab.core.result.Criterion;
 import io.loadlab.core.result.LoadLevel;
 import io.loadlab.core.unit.Duration;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
- * Reads suite YAML files (format in {@code docs/suites.md}) into a {@link SuiteSpec}. Every mistake is one
+ * Reads suite YAML files (format in {@code docs/suites.md}) into a {@link SuitePlan} and the CPU split the suite asks
+ * for (which belongs to the {@link LabSetup}: a {@code --cpus} flag overrides it). Every mistake is one
  * {@link UserError} naming the file, the line and the key, e.g. {@code suites/x.yaml:7: unknown key 'modles'}.
  */
 public final class SuiteFiles {
@@ -28,7 +29,11 @@ public final class SuiteFiles {
             .setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
             .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, true)
             .configure(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES, true)
-            .configure(DeserializationFeature.ACCEPT_SINGLE_VALUE_AS_ARRAY, true);
+            .configure(DeserializationFeature.ACCEPT_SINGLE_VALUE_AS_ARRAY, true)
+            .configure(com.fasterxml.jackson.databind.MapperFeature.ACCEPT_CASE_INSENSITIVE_ENUMS, true);
+
+    /** A suite file's plan, and its {@code cpus:} (null when it gives none). */
+    public record Suite(SuitePlan plan, CpuSplit cpus) {}
 
     private SuiteFiles() {}
 
@@ -53,7 +58,10 @@ public final class SuiteFiles {
             Double iowait,
             Double steady,
             Double little,
-            Double work) {}
+            Double work,
+            Double starved,
+            Double share,
+            Double belowCeiling) {}
 
     record ExperimentFile(
             String name,
@@ -61,20 +69,37 @@ public final class SuiteFiles {
             List<String> models,
             List<Integer> connections,
             List<Double> rates,
-            Map<String, Object> server) {}
+            ServerFile server,
+            AnswerFile answer) {}
+
+    /** The {@code server:} options, by their {@code loadlab serve} flag names. */
+    record ServerFile(
+            Integer threads,
+            Integer queue,
+            @JsonProperty("max-threads") Integer maxThreads,
+            @JsonProperty("worker-threads") Integer workerThreads,
+            io.loadlab.servers.ServerSpec.Offload offload,
+            @JsonProperty("event-loops") Integer eventLoops,
+            @JsonProperty("db-pool") Integer dbPool,
+            Integer backlog,
+            @JsonProperty("stack-size") io.loadlab.core.unit.Size stackSize) {}
+
+    /** {@code answer: {by: throughput | p99, request: NAME, slo: 200ms}}. */
+    record AnswerFile(String by, String request, String slo) {}
 
     record ScenarioFile(
             String type,
             String delay,
             Integer fast,
             Integer slow,
+            String split,
             Integer reads,
             Integer writes,
             Integer keys,
             Boolean tls) {}
 
     /** Finds {@code NAME} as {@code suitesDir/NAME.yaml}, or reads {@code NAME} as a path. */
-    public static SuiteSpec load(String nameOrFile, Path suitesDir) {
+    public static Suite load(String nameOrFile, Path suitesDir) {
         Path file = Path.of(nameOrFile);
         if (!Files.isRegularFile(file)) {
             Path named = suitesDir.resolve(nameOrFile + ".yaml");
@@ -87,7 +112,7 @@ public final class SuiteFiles {
         return read(file);
     }
 
-    public static SuiteSpec read(Path file) {
+    public static Suite read(Path file) {
         SuiteFile f;
         try {
             f = YAML.readValue(file.toFile(), SuiteFile.class);
@@ -155,7 +180,7 @@ public final class SuiteFiles {
         return e.getLocation() == null ? 0 : e.getLocation().getLineNr();
     }
 
-    private static SuiteSpec toSpec(SuiteFile f, Path file) {
+    private static Suite toSpec(SuiteFile f, Path file) {
         String base = file.getFileName().toString().replaceFirst("\\.ya?ml$", "");
         List<ExperimentSpec> experiments = new ArrayList<>();
         if (f.experiments() == null) {
@@ -167,21 +192,17 @@ public final class SuiteFiles {
         CpuSplit cpus = f.cpus() == null
                 ? null
                 : new CpuSplit(f.cpus().server(), f.cpus().loadgen(), f.cpus().dependencies());
-        return new SuiteSpec(
+        SuitePlan plan = new SuitePlan(
                 f.name() != null ? f.name() : base,
                 f.description(),
-                f.warmup() != null ? Duration.parse(f.warmup()) : Duration.ofSeconds(2),
-                f.duration() != null ? Duration.parse(f.duration()) : Defaults.DURATION,
-                f.repetitions() != null ? f.repetitions() : Defaults.REPETITIONS,
-                cpus,
-                thresholds(f.thresholds()),
+                new Timing(
+                        f.warmup() != null ? Duration.parse(f.warmup()) : Defaults.SUITE_WARMUP,
+                        f.duration() != null ? Duration.parse(f.duration()) : Defaults.DURATION,
+                        f.repetitions() != null ? f.repetitions() : Defaults.REPETITIONS),
                 f.backendDelay() != null ? Duration.parse(f.backendDelay()) : Defaults.BACKEND_DELAY,
-                experiments,
-                Path.of(Defaults.RESULTS_DIR),
-                null,
-                null,
-                null,
-                List.of());
+                thresholds(f.thresholds()),
+                experiments);
+        return new Suite(plan, cpus);
     }
 
     private static ExperimentSpec experiment(ExperimentFile e) {
@@ -189,15 +210,24 @@ public final class SuiteFiles {
             throw new IllegalArgumentException("experiment '" + e.name() + "' needs 'scenario: {type: ...}'");
         }
         ScenarioFile s = e.scenario();
+        if (s.split() != null && !s.split().equals("requests") && !s.split().equals("connections")) {
+            throw new IllegalArgumentException(
+                    "experiment '" + e.name() + "': split is 'requests' or 'connections', not '" + s.split() + "'");
+        }
+        ScenarioSpec.Mix mix = ScenarioSpec.Mix.DEFAULT;
+        ScenarioSpec.Crud crud = ScenarioSpec.Crud.DEFAULT;
         ScenarioSpec scenario = new ScenarioSpec(
                 ScenarioKind.parse(s.type()),
                 s.delay() != null ? Duration.parse(s.delay()) : null,
-                s.fast() != null ? s.fast() : 9,
-                s.slow() != null ? s.slow() : 1,
-                s.reads() != null ? s.reads() : 8,
-                s.writes() != null ? s.writes() : 2,
-                s.keys() != null ? s.keys() : 24_000,
-                s.tls() != null && s.tls());
+                new ScenarioSpec.Mix(
+                        s.fast() != null ? s.fast() : mix.fast(),
+                        s.slow() != null ? s.slow() : mix.slow(),
+                        "connections".equals(s.split())),
+                new ScenarioSpec.Crud(
+                        s.reads() != null ? s.reads() : crud.reads(),
+                        s.writes() != null ? s.writes() : crud.writes(),
+                        s.keys() != null ? s.keys() : crud.keys(),
+                        s.tls() != null && s.tls()));
         List<Integer> conns = e.connections() == null ? List.of(Defaults.CONNECTIONS) : e.connections();
         List<LoadLevel> loads = new ArrayList<>();
         if (e.rates() != null && !e.rates().isEmpty()) {
@@ -212,11 +242,34 @@ public final class SuiteFiles {
                 loads.add(new LoadLevel(c, null));
             }
         }
-        Map<String, String> opts = new LinkedHashMap<>();
-        if (e.server() != null) {
-            e.server().forEach((k, v) -> opts.put(k, String.valueOf(v)));
+        ServerFile o = e.server();
+        ServerOptions server = o == null
+                ? ServerOptions.NONE
+                : new ServerOptions(
+                        o.threads(),
+                        o.queue(),
+                        o.maxThreads(),
+                        o.workerThreads(),
+                        o.offload(),
+                        o.eventLoops(),
+                        o.dbPool(),
+                        o.backlog(),
+                        o.stackSize());
+        return new ExperimentSpec(
+                e.name(), scenario, ExperimentSpec.models(e.models()), loads, server, criterion(e.name(), e.answer()));
+    }
+
+    private static Criterion criterion(String experiment, AnswerFile a) {
+        if (a == null) {
+            return null;
         }
-        return new ExperimentSpec(e.name(), scenario, Models.expand(e.models()), loads, opts);
+        String by = a.by() == null ? Criterion.THROUGHPUT : a.by();
+        if (!by.equals(Criterion.THROUGHPUT) && !by.equals(Criterion.P99)) {
+            throw new IllegalArgumentException(
+                    "experiment '" + experiment + "': answer.by is 'throughput' or 'p99', not '" + by + "'");
+        }
+        Double slo = a.slo() == null ? null : Duration.parse(a.slo()).nanos() / 1e6;
+        return new Criterion(by, a.request(), slo);
     }
 
     private static Thresholds thresholds(ThresholdFile t) {
@@ -232,7 +285,10 @@ public final class SuiteFiles {
                 or(t.iowait(), d.iowait()),
                 or(t.steady(), d.steady()),
                 or(t.little(), d.little()),
-                or(t.work(), d.work()));
+                or(t.work(), d.work()),
+                or(t.starved(), d.starved()),
+                or(t.share(), d.share()),
+                or(t.belowCeiling(), d.belowCeiling()));
     }
 
     private static double or(Double v, double d) {

@@ -2,6 +2,7 @@ package io.loadlab.lab.store;
 
 import io.loadlab.core.Json;
 import io.loadlab.core.result.Environment;
+import io.loadlab.core.result.ExperimentInfo;
 import io.loadlab.core.result.SuiteResults;
 import io.loadlab.core.result.TrialResult;
 import java.io.IOException;
@@ -28,20 +29,28 @@ public final class ResultsStore {
     private final String description;
     private final String startedAt = Instant.now().toString();
     private final Map<String, Object> settings;
+    private final List<ExperimentInfo> experiments;
     private Map<String, Object> database;
     private final List<TrialResult> trials = new ArrayList<>();
     private final List<String> notes = new ArrayList<>();
     private String status = SuiteResults.RUNNING;
 
-    private ResultsStore(Path dir, String suite, String description, Map<String, Object> settings) {
+    private ResultsStore(
+            Path dir,
+            String suite,
+            String description,
+            Map<String, Object> settings,
+            List<ExperimentInfo> experiments) {
         this.dir = dir;
         this.suite = suite;
         this.description = description;
         this.settings = settings;
+        this.experiments = List.copyOf(experiments);
     }
 
     /** Creates a new, uniquely named directory under {@code root}. */
-    public static ResultsStore create(Path root, String suite, String description, Map<String, Object> settings)
+    public static ResultsStore create(
+            Path root, String suite, String description, Map<String, Object> settings, List<ExperimentInfo> experiments)
             throws IOException {
         String stamp = LocalDateTime.now().format(STAMP);
         Path dir = root.resolve(suite + "-" + stamp);
@@ -49,7 +58,7 @@ public final class ResultsStore {
             dir = root.resolve(suite + "-" + stamp + "-" + i);
         }
         Files.createDirectories(dir.resolve("trials"));
-        ResultsStore s = new ResultsStore(dir.toAbsolutePath(), suite, description, settings);
+        ResultsStore s = new ResultsStore(dir.toAbsolutePath(), suite, description, settings, experiments);
         s.write();
         return s;
     }
@@ -104,7 +113,7 @@ public final class ResultsStore {
                 startedAt,
                 status.equals(SuiteResults.RUNNING) ? null : Instant.now().toString(),
                 settings,
-                List.of(),
+                experiments,
                 database,
                 List.copyOf(notes),
                 List.copyOf(trials));

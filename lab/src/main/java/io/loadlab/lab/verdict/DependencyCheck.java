@@ -25,7 +25,7 @@ final class DependencyCheck {
     /** Mean idle fraction of the given CPUs over the samples, or -1 when unknown or not pinned. */
     static double idleOf(Evidence e, String cpus) {
         int[] ids = io.loadlab.lab.spec.CpuSplit.ids(cpus);
-        if (ids.length == 0 || e.machine() == null || e.machine().isEmpty()) {
+        if (ids.length == 0 || e.machine().isEmpty()) {
             return -1;
         }
         double sum = 0;
@@ -52,7 +52,7 @@ final class DependencyCheck {
                             t.dependencyBusy() * 100)));
         }
         if (backend.isPresent() && backend.get().cpuMean() >= CONTENDED_SHARE) {
-            double idle = idleOf(e, e.dependencyCpus());
+            double idle = idleOf(e, e.cpus().dependencies());
             if (idle >= 0 && idle < 1 - t.dependencyBusy()) {
                 return Optional.of(new Verdict(
                         VerdictCode.DEPENDENCY_BOUND,
@@ -61,13 +61,13 @@ final class DependencyCheck {
                                 "the backend used %.0f%% of a core and its CPUs (%s) were %.0f%% idle: it could get no"
                                         + " more CPU and set the pace; give it a CPU of its own or lower the load",
                                 backend.get().cpuMean() * 100,
-                                e.dependencyCpus(),
+                                e.cpus().dependencies(),
                                 idle * 100)));
             }
         }
         Optional<ProcessSeries> pg = e.process("postgres");
-        int depCores = Math.max(1, CpuSplit.ids(e.dependencyCpus()).length);
-        if (e.dependencyCpus() == null && e.machine() != null && !e.machine().isEmpty()) {
+        int depCores = Math.max(1, CpuSplit.ids(e.cpus().dependencies()).length);
+        if (e.cpus().dependencies() == null && !e.machine().isEmpty()) {
             depCores = e.machine().get(0).idle().size();
         }
         if (pg.isPresent() && pg.get().cpuMean() >= t.dependencyBusy() * depCores) {
@@ -81,7 +81,7 @@ final class DependencyCheck {
                             depCores,
                             t.dependencyBusy() * 100)));
         }
-        if (e.machine() != null && !e.machine().isEmpty()) {
+        if (!e.machine().isEmpty()) {
             int cores = e.machine().get(0).iowait().size();
             for (int c = 0; c < cores; c++) {
                 final int core = c;

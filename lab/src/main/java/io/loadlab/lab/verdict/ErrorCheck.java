@@ -22,7 +22,7 @@ final class ErrorCheck {
                     : "the load generator produced no report";
             return Optional.of(new Verdict(VerdictCode.ERRORS, why + "; see the trial's logs"));
         }
-        long attempts = e.attempts();
+        long attempts = e.load().attempts();
         ErrorCounts c = e.load().errors() == null ? ErrorCounts.NONE : e.load().errors();
         long errors = c.total() - e.rejections();
         if (attempts == 0) {

@@ -1,48 +1,71 @@
 package io.loadlab.lab.verdict;
 
+import io.loadlab.core.model.ConcurrencyModel;
+import io.loadlab.core.result.Ceiling;
+import io.loadlab.core.result.DependencyWork;
 import io.loadlab.core.result.LoadLevel;
 import io.loadlab.core.result.LoadReport;
 import io.loadlab.core.result.MachineSample;
 import io.loadlab.core.result.ProcessSeries;
+import io.loadlab.core.result.Resources;
 import io.loadlab.core.result.ValidationResult;
-import io.loadlab.lab.spec.ScenarioKind;
+import io.loadlab.lab.spec.CpuSplit;
+import io.loadlab.lab.spec.ScenarioSpec;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
+import org.HdrHistogram.Histogram;
 
 /**
  * Everything a trial produced that the verdicts judge: pure data, so every check is a pure function of it.
  *
+ * @param model the model of the catalog, or null for a user's own server
+ * @param design what the model's design lets wait at once, in words ({@code 100 threads}), or null when nothing does
  * @param load the measured run's report; null when the trial never got that far
- * @param work dependency counters over the measured run: {@code backend_calls}, {@code db_rows}
+ * @param windows the per-second latency histograms of the window (from the histogram log), for merged percentiles;
+ *     empty when there is no log
+ * @param work what the dependencies did over the measured window
  * @param serverExit the server's exit status when it died during the trial, else null
- * @param floorMs the least time any request of the scenario takes (its delay), or null
  */
 public record Evidence(
-        ScenarioKind scenario,
+        ScenarioSpec scenario,
         LoadLevel level,
+        ConcurrencyModel model,
+        String design,
         ValidationResult validation,
         LoadReport load,
-        List<ProcessSeries> processes,
-        List<MachineSample> machine,
-        String loadgenCpus,
-        String dependencyCpus,
-        Map<String, Long> work,
+        List<Histogram> windows,
+        Resources resources,
+        CpuSplit cpus,
+        DependencyWork work,
         Integer serverExit,
-        Double floorMs) {
+        Ceiling ceiling) {
+
+    public Evidence {
+        windows = windows == null ? List.of() : List.copyOf(windows);
+        resources = resources == null ? Resources.NONE : resources;
+        work = work == null ? DependencyWork.NONE : work;
+        cpus = cpus == null ? CpuSplit.UNPINNED : cpus;
+        ceiling = ceiling == null ? Ceiling.NONE : ceiling;
+    }
 
     public Optional<ProcessSeries> process(String role) {
-        return processes == null
-                ? Optional.empty()
-                : processes.stream().filter(p -> p.role().equals(role)).findFirst();
+        return Optional.ofNullable(resources.process(role));
+    }
+
+    public List<MachineSample> machine() {
+        return resources.machine() == null ? List.of() : resources.machine();
+    }
+
+    /** The closed model: every connection waits for its answer before sending again. */
+    public boolean closed() {
+        return level.rateRps() == null;
     }
 
     /** 503 answers: a fail-fast model's rejections, its own behaviour, not a broken benchmark. */
     public long rejections() {
-        if (load == null || load.statusCodes() == null) {
-            return 0;
-        }
-        return load.statusCodes().getOrDefault("503", 0L);
+        return load == null || load.statusCodes() == null
+                ? 0
+                : load.statusCodes().getOrDefault("503", 0L);
     }
 
     /** Answers with a 2xx or 3xx status. */
@@ -52,15 +75,22 @@ public record Evidence(
         }
         return load.statusCodes().entrySet().stream()
                 .filter(e -> e.getKey().startsWith("2") || e.getKey().startsWith("3"))
-                .mapToLong(Map.Entry::getValue)
+                .mapToLong(java.util.Map.Entry::getValue)
                 .sum();
     }
 
-    /** Requests answered plus requests that failed without an answer (connect, read, write, timeout, invalid). */
-    public long attempts() {
-        if (load == null) {
-            return 0;
-        }
-        return load.attempts();
+    /** The least time any request of the scenario takes (its delay), in ms, or null. */
+    public Double floorMs() {
+        return scenario.floor() == null ? null : scenario.floor().nanos() / 1e6;
+    }
+
+    /** The server's mean CPU in cores, or -1 when it was not sampled. */
+    public double serverCpu() {
+        return process("server").map(ProcessSeries::cpuMean).orElse(-1.0);
+    }
+
+    /** The CPUs the server was pinned to, or 0 when it was not pinned. */
+    public int serverCores() {
+        return CpuSplit.ids(cpus.server()).length;
     }
 }

@@ -7,11 +7,14 @@ import io.loadlab.lab.spec.Thresholds;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import org.HdrHistogram.Histogram;
 
 /**
- * NOT_STEADY: the per-second throughput varied (coefficient of variation) or the p99 of the first half differs from
- * the second half beyond {@code steady}. The last interval is left out when it is a partial one. A p99 drift under
- * {@link #P99_SLACK_MS} is ignored: sub-millisecond p99s jitter by more than 15% on any shared machine.
+ * NOT_STEADY: the per-second throughput varied (coefficient of variation) beyond {@code steady}, or the p99 of the
+ * window's first half differs from its second half's beyond it. Each half's p99 is the p99 of its per-second
+ * histograms merged — a percentile of the responses, never an average of percentiles. The last interval is left out
+ * when it is a partial one. A p99 drift under {@link #P99_SLACK_MS} is ignored: sub-millisecond p99s jitter by more
+ * than 15% on any shared machine.
  */
 final class SteadinessCheck {
     static final double P99_SLACK_MS = 1.0;
@@ -38,9 +41,13 @@ final class SteadinessCheck {
                             iv.size(),
                             t.steady() * 100)));
         }
-        int half = iv.size() / 2;
-        double a = meanP99(iv.subList(0, half));
-        double b = meanP99(iv.subList(iv.size() - half, iv.size()));
+        List<Histogram> w = e.windows();
+        if (w.size() < 2) {
+            return Optional.empty();
+        }
+        int half = w.size() / 2;
+        double a = p99(w.subList(0, half));
+        double b = p99(w.subList(w.size() - half, w.size()));
         double drift = Math.abs(a - b) / Math.max(1e-9, (a + b) / 2);
         if (drift > t.steady() && Math.abs(a - b) > P99_SLACK_MS) {
             return Optional.of(new Verdict(
@@ -55,6 +62,13 @@ final class SteadinessCheck {
                             t.steady() * 100)));
         }
         return Optional.empty();
+    }
+
+    /** The p99 (ms) of the responses of these seconds: their histograms merged. */
+    static double p99(List<Histogram> seconds) {
+        Histogram all = new Histogram(seconds.get(0).getHighestTrackableValue(), 3);
+        seconds.forEach(all::add);
+        return all.getTotalCount() == 0 ? 0 : all.getValueAtPercentile(99) / 1e3;
     }
 
     /** The intervals that cover a whole period: a trailing one shorter than 90% of the others is dropped. */
@@ -79,9 +93,5 @@ final class SteadinessCheck {
                         .sum()
                 / Math.max(1, iv.size() - 1);
         return Math.sqrt(var) / mean;
-    }
-
-    private static double meanP99(List<IntervalStats> iv) {
-        return iv.stream().mapToDouble(IntervalStats::p99Ms).average().orElse(0);
     }
 }

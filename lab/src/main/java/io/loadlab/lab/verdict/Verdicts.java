@@ -1,5 +1,6 @@
 package io.loadlab.lab.verdict;
 
+import io.loadlab.core.result.ErrorCategory;
 import io.loadlab.core.result.Verdict;
 import io.loadlab.core.result.VerdictCode;
 import io.loadlab.lab.spec.Thresholds;
@@ -25,21 +26,56 @@ public final class Verdicts {
                             + "; fix the server, no throughput is shown for a broken app"));
             return out;
         }
+        Optional<Verdict> starved = StarvationCheck.check(e, t);
         Optional<Verdict> errors = ErrorCheck.check(e, t);
+        if (starved.isPresent() && errors.isPresent() && onlyTimeouts(e)) {
+            // the starved connections' requests time out in the end: one finding, not two
+            starved = Optional.of(new Verdict(
+                    VerdictCode.STARVED,
+                    starved.get().reason() + "; " + e.load().errors().get(ErrorCategory.TIMEOUT)
+                            + " of their requests timed out"));
+            errors = Optional.empty();
+        }
         errors.ifPresent(out::add);
-        LoadgenSaturationCheck.check(e, t).ifPresent(out::add);
-        DependencyCheck.check(e, t).ifPresent(out::add);
-        SteadinessCheck.check(e, t).ifPresent(out::add);
-        if (errors.isEmpty()) {
-            // with errors the in-flight count means nothing: failed requests hold no connection for a latency
+        starved.ifPresent(out::add);
+        Optional<Verdict> loadgen = LoadgenSaturationCheck.check(e, t);
+        loadgen.ifPresent(out::add);
+        Optional<Verdict> dependency = DependencyCheck.check(e, t);
+        dependency.ifPresent(out::add);
+        if (!overloaded(e, t)) {
+            // an open model the server cannot keep up with has no steady state: BELOW_CEILING says so
+            SteadinessCheck.check(e, t).ifPresent(out::add);
+        }
+        if (errors.isEmpty() && starved.isEmpty()) {
+            // with errors the in-flight count means nothing (failed requests hold no connection for a latency), and
+            // STARVED already says why the connections did not all wait for answers
             LittleCheck.check(e, t).ifPresent(out::add);
         }
         WorkCheck.check(e, t).ifPresent(out::add);
+        if (errors.isEmpty()) {
+            CeilingCheck.check(e, t, loadgen.isPresent() || dependency.isPresent())
+                    .ifPresent(out::add);
+        }
         if (out.isEmpty()) {
             out.add(new Verdict(VerdictCode.OK, "no finding: the number stands"));
         }
         out.sort(Comparator.comparing(Verdict::code));
         return List.copyOf(out);
+    }
+
+    private static boolean onlyTimeouts(Evidence e) {
+        if (e.load() == null) {
+            return false;
+        }
+        long timeouts = e.load().errors().get(ErrorCategory.TIMEOUT);
+        return timeouts > 0 && timeouts == e.load().errors().total();
+    }
+
+    /** The open model's server fell behind its target rate: its queue, and its latency, grew through the window. */
+    static boolean overloaded(Evidence e, Thresholds t) {
+        return e.load() != null
+                && !e.closed()
+                && e.load().throughput().rps() < t.belowCeiling() * e.level().rateRps();
     }
 
     static String pct(double fraction) {

@@ -1,54 +1,90 @@
 package io.loadlab.lab.verdict;
 
+import io.loadlab.core.result.DependencyWork;
+import io.loadlab.core.result.RequestStats;
+import io.loadlab.core.result.Share;
 import io.loadlab.core.result.Verdict;
 import io.loadlab.core.result.VerdictCode;
 import io.loadlab.lab.spec.Thresholds;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 
 /**
- * WORK_MISMATCH: the dependency did not do the work the answers claim. Backend calls (its {@code /stats} delta over
- * the measured run) must equal successful {@code /backend} answers; the rows the zip-code table gained must equal
- * the {@code 201 Created} answers (counted with {@code count(*)}, exact, where PostgreSQL's statistics counters are
- * published up to seconds late). Requests in flight at either end of the measured window are allowed for: two per
- * connection.
+ * WORK_MISMATCH: the work done is not the work planned. The backend's calls (its {@code /stats} over the measured
+ * window) must equal the successful {@code /backend} answers; the rows the zip-code table gained must equal the
+ * {@code 201 Created} answers (counted with {@code count(*)}, exact). Requests in flight at either end of the window
+ * are allowed for: two per connection. And each request's share of a mix planned per request must be within
+ * {@code share} points of its plan.
  */
 final class WorkCheck {
     private WorkCheck() {}
 
     static Optional<Verdict> check(Evidence e, Thresholds t) {
-        if (e.load() == null || e.work() == null) {
+        if (e.load() == null) {
             return Optional.empty();
         }
         long ok = e.successes();
-        // Requests in flight when the measured window opened and when it closed reach the dependency but are counted
-        // by neither side of the comparison: up to one per connection at each end.
         long slack = Math.round(t.work() * ok) + 2L * Math.max(1, e.level().connections());
-        Long calls = e.work().get("backend_calls");
-        if (calls != null && Math.abs(calls - ok) > slack) {
+        DependencyWork.Backend b = e.work().backend();
+        if (b != null && Math.abs(b.calls() - ok) > slack) {
             return Optional.of(new Verdict(
                     VerdictCode.WORK_MISMATCH,
-                    "the backend answered " + calls + " calls for " + ok + " successful /backend requests: "
-                            + (calls < ok
+                    "the backend answered " + b.calls() + " calls for " + ok + " successful /backend requests: "
+                            + (b.calls() < ok
                                     ? "the server answered without calling the backend (a cache or a stub?)"
                                     : "the server called the backend more than once per request (retries?)")
                             + "; every model must do the same work"));
         }
-        Long rows = e.work().get("db_rows");
-        if (rows != null) {
+        DependencyWork.Database d = e.work().database();
+        if (d != null) {
             long created =
                     e.load().statusCodes() == null ? 0 : e.load().statusCodes().getOrDefault("201", 0L);
-            if (Math.abs(rows - created)
+            if (Math.abs(d.rowsAdded() - created)
                     > Math.round(t.work() * created)
                             + 2L * Math.max(1, e.level().connections())) {
                 return Optional.of(new Verdict(
                         VerdictCode.WORK_MISMATCH,
-                        "the zipcode table gained " + rows + " rows for " + created + " '201 Created' answers: "
-                                + (rows < created
+                        "the zipcode table gained " + d.rowsAdded() + " rows for " + created
+                                + " '201 Created' answers: "
+                                + (d.rowsAdded() < created
                                         ? "the server answered 201 without inserting"
                                         : "rows were inserted that no answer reported")
                                 + "; every model must do the same work"));
             }
         }
-        return Optional.empty();
+        return share(e, t);
+    }
+
+    /** A mix planned per request keeps its plan; a plan per connection divides connections, not requests. */
+    static Optional<Verdict> share(Evidence e, Thresholds t) {
+        Map<String, RequestStats> per = e.load().perRequest();
+        if (per == null
+                || per.size() < 2
+                || "per-connection".equals(e.load().run().assign())) {
+            return Optional.empty();
+        }
+        List<String> planned = new ArrayList<>();
+        List<String> realized = new ArrayList<>();
+        boolean off = false;
+        for (Map.Entry<String, RequestStats> r : per.entrySet()) {
+            Share s = r.getValue().share();
+            if (s == null) {
+                return Optional.empty();
+            }
+            planned.add(String.format(Locale.ROOT, "%.1f%% %s", s.planned() * 100, r.getKey()));
+            realized.add(String.format(Locale.ROOT, "%.1f%% %s", s.realized() * 100, r.getKey()));
+            off |= Math.abs(s.gapPoints()) > t.share();
+        }
+        if (!off) {
+            return Optional.empty();
+        }
+        return Optional.of(new Verdict(
+                VerdictCode.WORK_MISMATCH,
+                "planned " + String.join(" : ", planned) + ", realized " + String.join(" : ", realized)
+                        + String.format(Locale.ROOT, " (more than %.0f points off)", t.share())
+                        + ": the work done is not the work planned, so the number is not this mix's"));
     }
 }

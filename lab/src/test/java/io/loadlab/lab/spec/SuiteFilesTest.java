@@ -4,7 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.loadlab.core.UserError;
+import io.loadlab.core.model.ConcurrencyModel;
+import io.loadlab.core.result.Criterion;
 import io.loadlab.core.unit.Duration;
+import io.loadlab.servers.ServerSpec;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,26 +35,35 @@ class SuiteFilesTest {
                         "rxjava-servers.yaml",
                         "reactive-crud.yaml");
         for (Path f : files) {
-            SuiteSpec s = SuiteFiles.read(f);
+            SuitePlan s = SuiteFiles.read(f).plan();
             assertThat(s.trialCount()).as(f.toString()).isPositive();
         }
     }
 
     @Test
-    void quickShowsTheMixAndTheBackendCallOnEveryModel() {
-        SuiteSpec quick = SuiteFiles.load("quick", SUITES);
+    void quickShowsTheMixAndTheBackendCallOnEveryModelWithinItsBudget() {
+        SuitePlan quick = SuiteFiles.load("quick", SUITES).plan();
         assertThat(quick.experiments()).anySatisfy(e -> {
             assertThat(e.scenario().kind()).isEqualTo(ScenarioKind.MIXED);
-            assertThat(e.scenario().fast()).isEqualTo(9);
-            assertThat(e.scenario().slow()).isEqualTo(1);
+            assertThat(e.scenario().mix()).isEqualTo(new ScenarioSpec.Mix(9, 1, false));
+            assertThat(e.loads())
+                    .allSatisfy(l -> assertThat(l.rateRps()).as("a fixed rate").isNotNull());
+            assertThat(e.criterion().request()).isEqualTo("fast");
         });
         assertThat(quick.experiments()).anySatisfy(e -> {
             assertThat(e.scenario().kind()).isEqualTo(ScenarioKind.BACKEND);
-            assertThat(e.models()).containsExactlyElementsOf(Models.ALL);
+            assertThat(e.loads()).allSatisfy(l -> assertThat(l.connections()).isEqualTo(1000));
         });
-        // the budget: warm-up + measurement + ~6 s of process start and stop per trial, within 5 minutes
+        assertThat(quick.experiments().stream().flatMap(e -> e.models().stream()))
+                .as("every model is in the answer somewhere")
+                .containsAll(ConcurrencyModel.all().stream()
+                        .map(ConcurrencyModel::id)
+                        .toList());
+        // the budget: warm-up + measurement + ~5 s of process start and stop per trial, within 5 minutes
         double seconds = quick.trialCount()
-                * (quick.warmup().toSeconds() + quick.duration().toSeconds() + 6);
+                * (quick.timing().warmup().toSeconds()
+                        + quick.timing().duration().toSeconds()
+                        + 5);
         assertThat(seconds).isLessThan(300);
     }
 
@@ -69,25 +81,41 @@ class SuiteFilesTest {
                     scenario: {type: delay, delay: 50ms}
                     models: [netty, vertx]
                     connections: [10, 20]
-                    server: {event-loops: 1}
+                    server: {event-loops: 1, offload: worker, stack-size: 256KiB}
                   - name: r
                     scenario: {type: crud, reads: 3, writes: 1, keys: 100}
                     models: netty
                     connections: 5
                     rates: [100, 200]
+                    answer: {by: p99, request: read}
+                  - name: m
+                    scenario: {type: mixed, fast: 3, slow: 1, split: connections}
+                    models: [all]
+                    connections: 8
+                    answer: {slo: 200ms}
                 """);
-        SuiteSpec s = SuiteFiles.read(f);
+        SuiteFiles.Suite suite = SuiteFiles.read(f);
+        SuitePlan s = suite.plan();
         assertThat(s.name()).isEqualTo("x");
-        assertThat(s.duration()).isEqualTo(Duration.ofSeconds(3));
-        assertThat(s.cpus()).isEqualTo(new CpuSplit("1", "0", "0"));
+        assertThat(s.timing().duration()).isEqualTo(Duration.ofSeconds(3));
+        assertThat(suite.cpus()).isEqualTo(new CpuSplit("1", "0", "0"));
         assertThat(s.thresholds().errors()).isEqualTo(0.05);
         assertThat(s.thresholds().steady()).isEqualTo(Thresholds.DEFAULTS.steady());
-        assertThat(s.trialCount()).isEqualTo(2 * (2 * 2 + 1 * 2));
+        assertThat(s.trialCount()).isEqualTo(2 * (2 * 2 + 1 * 2 + 8));
         ExperimentSpec r = s.experiments().get(1);
         assertThat(r.loads()).allSatisfy(l -> assertThat(l.connections()).isEqualTo(5));
         assertThat(r.loads().get(1).rateRps()).isEqualTo(200.0);
-        assertThat(s.experiments().get(0).serverOptions()).containsEntry("event-loops", "1");
-        assertThat(s.experiments().get(0).scenario().delay()).isEqualTo(Duration.ofMillis(50));
+        assertThat(r.criterion()).isEqualTo(new Criterion(Criterion.P99, "read", null));
+        ExperimentSpec d = s.experiments().get(0);
+        assertThat(d.server().eventLoops()).isEqualTo(1);
+        assertThat(d.server().offload()).isEqualTo(ServerSpec.Offload.WORKER);
+        assertThat(d.server().asMap()).containsEntry("stack-size", "256KiB").containsEntry("offload", "worker");
+        assertThat(d.scenario().delay()).isEqualTo(Duration.ofMillis(50));
+        assertThat(d.criterion()).as("closed model: highest throughput").isEqualTo(Criterion.defaultFor(false));
+        ExperimentSpec m = s.experiments().get(2);
+        assertThat(m.scenario().mix().byConnection()).isTrue();
+        assertThat(m.models()).hasSize(ConcurrencyModel.all().size());
+        assertThat(m.criterion().sloMs()).isEqualTo(200.0);
     }
 
     @Test
@@ -114,6 +142,15 @@ class SuiteFilesTest {
         Files.writeString(f, "experiments:\n  - name: d\n    scenario: {type: json}\n    models: [tomcat]\n");
         assertThatThrownBy(() -> SuiteFiles.read(f)).hasMessageContaining("unknown model 'tomcat'");
         assertThatThrownBy(() -> SuiteFiles.load("nope", dir)).hasMessageContaining("no suite 'nope'");
+        Files.writeString(f, "experiments:\n  - name: d\n    scenario: {type: json}\n    server: {treads: 4}\n");
+        assertThatThrownBy(() -> SuiteFiles.read(f)).hasMessageContaining("unknown key 'treads'");
+        Files.writeString(f, "experiments:\n  - name: d\n    scenario: {type: json}\n    server: {threads: 0}\n");
+        assertThatThrownBy(() -> SuiteFiles.read(f)).hasMessageContaining("threads must be at least 1");
+        Files.writeString(
+                f,
+                "experiments:\n  - name: d\n    scenario: {type: json}\n    connections: 5\n    rates: [10]\n"
+                        + "  - name: e\n    scenario: {type: json}\n    answer: {by: speed}\n");
+        assertThatThrownBy(() -> SuiteFiles.read(f)).hasMessageContaining("answer.by is 'throughput' or 'p99'");
     }
 
     @Test

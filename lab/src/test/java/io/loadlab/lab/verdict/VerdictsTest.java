@@ -1,42 +1,36 @@
 package io.loadlab.lab.verdict;
 
+import static io.loadlab.lab.verdict.Trial.clean;
+import static io.loadlab.lab.verdict.Trial.idle;
+import static io.loadlab.lab.verdict.Trial.withIntervals;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.loadlab.core.model.ConcurrencyModel;
+import io.loadlab.core.result.ConnectionFairness;
+import io.loadlab.core.result.DependencyWork;
 import io.loadlab.core.result.ErrorCategory;
 import io.loadlab.core.result.ErrorCounts;
 import io.loadlab.core.result.IntervalStats;
 import io.loadlab.core.result.LatencyStats;
 import io.loadlab.core.result.LoadLevel;
 import io.loadlab.core.result.LoadReport;
-import io.loadlab.core.result.LoadSettings;
 import io.loadlab.core.result.MachineSample;
-import io.loadlab.core.result.ProcessSeries;
+import io.loadlab.core.result.RequestStats;
+import io.loadlab.core.result.Share;
 import io.loadlab.core.result.ValidationResult;
-import io.loadlab.core.result.Verdict;
 import io.loadlab.core.result.VerdictCode;
+import io.loadlab.core.unit.Duration;
 import io.loadlab.lab.spec.ScenarioKind;
-import io.loadlab.lab.spec.Thresholds;
+import io.loadlab.lab.spec.ScenarioSpec;
 import io.loadlab.testkit.LoadReports;
-import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 
-/** Each verdict on synthetic data: it fires on the bad case and stays quiet on the good one. */
+/** Each verdict on made-up evidence: it fires on the bad case, says why in the user's terms, and is quiet otherwise. */
 class VerdictsTest {
-    static final Thresholds T = Thresholds.DEFAULTS;
-    static final ValidationResult PASSED = new ValidationResult(true, List.of("GET /plaintext → 200"), null);
-
-    /** A clean closed-model run: 100 connections, 10,000 req/s, 10 ms mean (Little: 100 in flight), 5 steady s. */
-    static LoadReport report(long requests, double rps, double meanMs, ErrorCounts errors, Map<String, Long> status) {
-        return LoadReports.closed()
-                .requests(requests, rps)
-                .latency(latency(meanMs))
-                .errors(errors)
-                .status(status)
-                .build();
-    }
-
     /** Error counts in the order connect, read, write, timeout, status, invalid. */
     static ErrorCounts errors(long connect, long read, long write, long timeout, long status, long invalid) {
         long[] e = new long[ErrorCategory.values().length];
@@ -49,281 +43,343 @@ class VerdictsTest {
         return ErrorCounts.of(e);
     }
 
-    static LatencyStats latency(double meanMs) {
-        return new LatencyStats(
-                1000, meanMs, 1, 1, meanMs, meanMs, meanMs, meanMs * 2, meanMs * 3, meanMs * 3, meanMs * 4);
-    }
-
-    static LoadReport clean() {
-        return report(50_000, 10_000, 10, ErrorCounts.NONE, Map.of("200", 50_000L));
-    }
-
-    static List<MachineSample> idle(double core0, double core1) {
-        List<MachineSample> m = new ArrayList<>();
-        for (int i = 1; i <= 5; i++) {
-            m.add(new MachineSample(i, List.of(core0, core1), List.of(0.0, 0.0)));
-        }
-        return m;
-    }
-
-    static ProcessSeries proc(String role, double cpu) {
-        return new ProcessSeries(role, 42, "0", cpu, cpu, 1 << 20, 2, 0, 0, List.of());
-    }
-
-    static Evidence evidence(LoadReport r, List<ProcessSeries> procs, List<MachineSample> m, Map<String, Long> work) {
-        return new Evidence(
-                ScenarioKind.PLAINTEXT, new LoadLevel(100, null), PASSED, r, procs, m, "0", "0", work, null, null);
-    }
-
-    static List<VerdictCode> codes(Evidence e) {
-        return Verdicts.judge(e, T).stream().map(Verdict::code).toList();
+    static IntervalStats second(int t, double rps, double p99) {
+        return new IntervalStats(t, (long) rps, rps, p99 / 2, p99, p99 * 2, 0);
     }
 
     @Test
     void aCleanTrialIsOk() {
-        assertThat(codes(evidence(clean(), List.of(), idle(0.5, 0.1), null))).containsExactly(VerdictCode.OK);
+        assertThat(clean().codes()).containsExactly(VerdictCode.OK);
     }
 
     @Test
     void failedValidationIsAppBrokenAndNothingElse() {
-        Evidence e = new Evidence(
-                ScenarioKind.JSON,
-                new LoadLevel(100, null),
-                new ValidationResult(false, List.of(), "GET /json body is '{…}': got ''"),
-                null,
-                List.of(),
-                List.of(),
-                "0",
-                "0",
-                null,
-                null,
-                null);
-        List<Verdict> v = Verdicts.judge(e, T);
-        assertThat(v).extracting(Verdict::code).containsExactly(VerdictCode.APP_BROKEN);
-        assertThat(v.get(0).reason()).contains("GET /json body");
+        Trial t = clean().load(null)
+                .validation(new ValidationResult(false, List.of(), "GET /json body is '{…}': got ''"));
+        assertThat(t.codes()).containsExactly(VerdictCode.APP_BROKEN);
+        assertThat(t.reason(VerdictCode.APP_BROKEN)).contains("GET /json body");
     }
 
     @Test
     void errorsAboveTheThresholdAreListedByCategory() {
-        LoadReport r = report(9_000, 1_800, 10, errors(0, 500, 0, 300, 200, 0), Map.of("200", 8_800L, "500", 200L));
-        List<Verdict> v = Verdicts.judge(evidence(r, List.of(), idle(0.5, 0.5), null), T);
-        assertThat(v).extracting(Verdict::code).contains(VerdictCode.ERRORS);
-        assertThat(v.get(0).reason()).contains("500 read", "300 timeout", "200 status 500");
+        Trial t = clean().load(LoadReports.closed()
+                .requests(9_000, 1_800)
+                .errors(errors(0, 500, 0, 300, 200, 0))
+                .status(Map.of("200", 8_800L, "500", 200L))
+                .build());
+        assertThat(t.codes()).contains(VerdictCode.ERRORS);
+        assertThat(t.reason(VerdictCode.ERRORS)).contains("500 read", "300 timeout", "200 status 500");
     }
 
     @Test
     void rejectionsOfAFailFastModelAreNotErrors() {
-        LoadReport r =
-                report(50_000, 10_000, 10, errors(0, 0, 0, 0, 20_000, 0), Map.of("200", 30_000L, "503", 20_000L));
-        Evidence e = evidence(r, List.of(), idle(0.5, 0.5), null);
-        assertThat(e.rejections()).isEqualTo(20_000);
-        assertThat(codes(e)).doesNotContain(VerdictCode.ERRORS);
+        Trial t = clean().load(LoadReports.closed()
+                .errors(errors(0, 0, 0, 0, 20_000, 0))
+                .status(Map.of("200", 30_000L, "503", 20_000L))
+                .build());
+        assertThat(t.evidence().rejections()).isEqualTo(20_000);
+        assertThat(t.codes()).doesNotContain(VerdictCode.ERRORS);
     }
 
     @Test
     void aServerThatDiedOrAnsweredNothingIsErrors() {
-        Evidence died = new Evidence(
-                ScenarioKind.PLAINTEXT,
-                new LoadLevel(10, null),
-                PASSED,
-                clean(),
-                List.of(),
-                idle(0.5, 0.5),
-                "0",
-                "0",
-                null,
-                137,
-                null);
-        assertThat(Verdicts.judge(died, T).get(0).reason()).contains("exited with status 137");
-        LoadReport nothing = report(0, 0, 0, errors(0, 0, 0, 10, 0, 0), Map.of());
-        assertThat(codes(evidence(nothing, List.of(), idle(0.5, 0.5), null))).contains(VerdictCode.ERRORS);
-        assertThat(codes(evidence(null, List.of(), List.of(), null))).containsExactly(VerdictCode.ERRORS);
+        assertThat(clean().serverExit(137).reason(VerdictCode.ERRORS)).contains("exited with status 137");
+        Trial nothing = clean().load(LoadReports.closed()
+                .requests(0, 0)
+                .errors(errors(0, 0, 0, 10, 0, 0))
+                .status(Map.of())
+                .build());
+        assertThat(nothing.codes()).contains(VerdictCode.ERRORS);
+        assertThat(clean().load(null).codes()).containsExactly(VerdictCode.ERRORS);
     }
 
     @Test
     void aBusyLoadGeneratorCoreIsLoadgenSaturated() {
-        List<Verdict> v = Verdicts.judge(evidence(clean(), List.of(), idle(0.03, 0.9), null), T);
-        assertThat(v).extracting(Verdict::code).containsExactly(VerdictCode.LOADGEN_SATURATED);
-        assertThat(v.get(0).reason()).contains("CPU 0 was 3% idle");
+        Trial t = clean().machine(idle(0.03, 0.9));
+        assertThat(t.codes()).containsExactly(VerdictCode.LOADGEN_SATURATED);
+        assertThat(t.reason(VerdictCode.LOADGEN_SATURATED)).contains("CPU 0 was 3% idle");
         // the server's core (1) being busy is the point of the benchmark, not a finding
-        assertThat(codes(evidence(clean(), List.of(), idle(0.5, 0.0), null))).containsExactly(VerdictCode.OK);
+        assertThat(clean().machine(idle(0.5, 0.0)).codes()).containsExactly(VerdictCode.OK);
     }
 
     @Test
-    void anOpenModelShortOfItsTargetIsLoadgenSaturated() {
-        LoadReport base = clean();
-        LoadReport r = LoadReports.open(20_000)
-                .requests(50_000, 10_000)
-                .latency(base.latencyMs())
-                .intervals(base.intervals())
-                .build();
-        Evidence e = new Evidence(
-                ScenarioKind.PLAINTEXT,
-                new LoadLevel(100, 20_000.0),
-                PASSED,
-                r,
-                List.of(),
-                idle(0.5, 0.5),
-                "0",
-                "0",
-                null,
-                null,
-                null);
-        assertThat(Verdicts.judge(e, T).get(0).reason()).contains("10000 req/s of the 20000");
+    void anOpenModelThatCannotHoldItsRateIsBelowCeilingNotLoadgenSaturated() {
+        // 2,000 req/s asked through a 100 ms backend of a 100-thread pool: it answers 1,000; the load generator idles
+        Trial t = clean().scenario(ScenarioSpec.of(ScenarioKind.BACKEND))
+                .level(new LoadLevel(400, 2_000.0))
+                .model(ConcurrencyModel.THREAD_POOL)
+                .load(LoadReports.open(2_000)
+                        .connections(400)
+                        .requests(5_000, 1_000)
+                        .build())
+                .process("server", 0.1)
+                .knobs(Trial.Knobs.DEFAULTS);
+        assertThat(t.codes()).containsExactly(VerdictCode.BELOW_CEILING);
+        assertThat(t.reason(VerdictCode.BELOW_CEILING))
+                .contains("1000 req/s is 50% of the 2000 req/s of target rate 2000 req/s")
+                .contains("the model's design caps it — thread-pool: 100 threads ÷ 100ms = 1000 req/s — by design");
     }
 
     @Test
-    void aSaturatedBackendOrDatabaseOrDiskIsDependencyBound() {
-        assertThat(codes(evidence(clean(), List.of(proc("backend", 0.97)), idle(0.5, 0.5), null)))
-                .containsExactly(VerdictCode.DEPENDENCY_BOUND);
-        assertThat(codes(evidence(clean(), List.of(proc("backend", 0.40)), idle(0.5, 0.5), null)))
-                .containsExactly(VerdictCode.OK);
-        assertThat(codes(evidence(clean(), List.of(proc("postgres", 0.95)), idle(0.5, 0.5), null)))
-                .containsExactly(VerdictCode.DEPENDENCY_BOUND);
+    void aSaturatedBackendOrDatabaseOrDiskIsDependencyBoundAndInvalid() {
+        assertThat(clean().process("backend", 0.97).codes()).containsExactly(VerdictCode.DEPENDENCY_BOUND);
+        assertThat(VerdictCode.DEPENDENCY_BOUND.invalidates()).isTrue();
+        assertThat(clean().process("backend", 0.40).codes()).containsExactly(VerdictCode.OK);
+        assertThat(clean().process("postgres", 0.95).codes()).containsExactly(VerdictCode.DEPENDENCY_BOUND);
         List<MachineSample> io = List.of(new MachineSample(1, List.of(0.5, 0.5), List.of(0.0, 0.4)));
-        assertThat(Verdicts.judge(evidence(clean(), List.of(), io, null), T)
-                        .get(0)
-                        .reason())
-                .contains("CPU 1 waited on I/O 40%");
+        assertThat(clean().machine(io).reason(VerdictCode.DEPENDENCY_BOUND)).contains("CPU 1 waited on I/O 40%");
     }
 
     @Test
-    void driftingThroughputOrP99IsNotSteady() {
-        LoadReport c = clean();
-        List<IntervalStats> iv = List.of(
-                new IntervalStats(1, 10_000, 10_000, 5, 10, 20, 0),
-                new IntervalStats(2, 10_000, 10_000, 5, 10, 20, 0),
-                new IntervalStats(3, 4_000, 4_000, 5, 10, 20, 0),
-                new IntervalStats(4, 10_000, 10_000, 5, 10, 20, 0));
-        assertThat(codes(evidence(withIntervals(c, iv), List.of(), idle(0.5, 0.5), null)))
-                .contains(VerdictCode.NOT_STEADY);
-        List<IntervalStats> p99 = List.of(
-                new IntervalStats(1, 10_000, 10_000, 5, 10, 20, 0),
-                new IntervalStats(2, 10_000, 10_000, 5, 10, 20, 0),
-                new IntervalStats(3, 10_000, 10_000, 5, 40, 50, 0),
-                new IntervalStats(4, 10_000, 10_000, 5, 40, 50, 0));
-        assertThat(Verdicts.judge(evidence(withIntervals(c, p99), List.of(), idle(0.5, 0.5), null), T)
-                        .get(0)
-                        .reason())
-                .contains("p99 moved from 10.00 ms");
-        // sub-millisecond p99 jitter is no drift
-        List<IntervalStats> tiny = List.of(
-                new IntervalStats(1, 10_000, 10_000, 0.1, 0.2, 1, 0),
-                new IntervalStats(2, 10_000, 10_000, 0.1, 0.2, 1, 0),
-                new IntervalStats(3, 10_000, 10_000, 0.1, 0.6, 1, 0),
-                new IntervalStats(4, 10_000, 10_000, 0.1, 0.6, 1, 0));
-        assertThat(codes(evidence(withIntervals(c, tiny), List.of(), idle(0.5, 0.5), null)))
+    void aBackendStarvedOfItsCoreIsDependencyBound() {
+        // 70% of a core, and its CPU 0 had nothing left: it wanted more than it could get
+        assertThat(clean().process("backend", 0.7).machine(idle(0.02, 0.5)).codes())
+                .contains(VerdictCode.DEPENDENCY_BOUND);
+        assertThat(clean().process("backend", 0.2).machine(idle(0.3, 0.5)).codes())
                 .containsExactly(VerdictCode.OK);
+    }
+
+    @Test
+    void driftingThroughputIsNotSteady() {
+        List<IntervalStats> iv =
+                List.of(second(1, 10_000, 10), second(2, 10_000, 10), second(3, 4_000, 10), second(4, 10_000, 10));
+        assertThat(clean().load(withIntervals(clean().load, iv)).codes()).contains(VerdictCode.NOT_STEADY);
+    }
+
+    /** A second of {@code n} responses, all at {@code ms}. */
+    static Histogram window(long n, double ms) {
+        Histogram h = new Histogram(10_000_000L, 3);
+        h.recordValueWithCount(Math.round(ms * 1000), n);
+        h.setStartTimeStamp(0);
+        h.setEndTimeStamp(1000);
+        return h;
+    }
+
+    @Test
+    void p99DriftIsJudgedOnTheMergedHistogramsOfEachHalf() {
+        // the second half's per-second p99s average to 25 ms, but its responses' p99 is 10 ms: 100 of 20,000 at 40 ms
+        List<Histogram> sparse = List.of(window(10_000, 10), window(10_000, 10), window(100, 40), window(19_900, 10));
+        assertThat(SteadinessCheck.p99(sparse.subList(2, 4))).isCloseTo(10.0, org.assertj.core.data.Offset.offset(0.1));
+        assertThat(clean().windows(sparse).codes()).containsExactly(VerdictCode.OK);
+        Trial t = clean().windows(
+                        List.of(window(10_000, 10), window(10_000, 10), window(10_000, 40), window(10_000, 40)));
+        assertThat(t.reason(VerdictCode.NOT_STEADY)).contains("p99 moved from 10.01 ms", "to 40.03 ms");
+        // sub-millisecond p99 jitter is no drift
+        Trial tiny =
+                clean().windows(List.of(window(1000, 0.2), window(1000, 0.2), window(1000, 0.6), window(1000, 0.6)));
+        assertThat(tiny.codes()).containsExactly(VerdictCode.OK);
     }
 
     @Test
     void aPartialLastSecondIsNotDrift() {
         List<IntervalStats> iv = List.of(
-                new IntervalStats(1, 10_000, 10_000, 5, 10, 20, 0),
-                new IntervalStats(2, 10_000, 10_000, 5, 10, 20, 0),
-                new IntervalStats(3, 10_000, 10_000, 5, 10, 20, 0),
+                second(1, 10_000, 10),
+                second(2, 10_000, 10),
+                second(3, 10_000, 10),
                 new IntervalStats(3.2, 2_000, 10_000, 5, 10, 20, 0));
         assertThat(SteadinessCheck.full(iv, 3.2)).hasSize(3);
     }
 
     @Test
-    void idleConnectionsAreALittleMismatch() {
+    void idleConnectionsAreALittleMismatchThatSaysWhatItMeasured() {
         // 100 connections, but 10,000 req/s × 2 ms = 20 in flight
-        LoadReport r = report(50_000, 10_000, 2, ErrorCounts.NONE, Map.of("200", 50_000L));
-        List<Verdict> v = Verdicts.judge(evidence(r, List.of(), idle(0.5, 0.5), null), T);
-        assertThat(v).extracting(Verdict::code).containsExactly(VerdictCode.LITTLE_MISMATCH);
-        assertThat(v.get(0).reason()).contains("20.0 in flight");
+        Trial t = clean().load(
+                        LoadReports.closed().latency(LoadReports.latency(2)).build());
+        assertThat(t.codes()).containsExactly(VerdictCode.LITTLE_MISMATCH);
+        assertThat(t.reason(VerdictCode.LITTLE_MISMATCH))
+                .contains("100 connections should hold throughput × mean latency in flight")
+                .contains("10000 req/s × 2.00 ms = 20.0")
+                .contains("likely, in order: the load generator was too busy");
+    }
+
+    @Test
+    void starvingMostConnectionsIsStarvedWithTheCauseInTheUsersTerms() {
+        // single-thread at 200 connections: one connection served, 199 waiting the whole 5 s
+        Trial t = clean().model(ConcurrencyModel.SINGLE_THREAD)
+                .level(new LoadLevel(200, null))
+                .load(LoadReports.closed()
+                        .connections(200)
+                        .requests(166_585, 33_317)
+                        .latency(LoadReports.latency(0.03))
+                        .unfinished(200, 8_012)
+                        .fairness(new ConnectionFairness(200, 0, 0, 166_585, 199))
+                        .build())
+                .knobs(Trial.Knobs.DEFAULTS);
+        assertThat(t.codes()).contains(VerdictCode.STARVED).doesNotContain(VerdictCode.LITTLE_MISMATCH);
+        assertThat(VerdictCode.STARVED.invalidates()).isTrue();
+        assertThat(t.reason(VerdictCode.STARVED))
+                .isEqualTo("199 of 200 connections got no answer in the 5 s window: the server serves one connection"
+                        + " at a time (their requests count as unfinished, the oldest 8.0 s old)");
+    }
+
+    @Test
+    void aThreadPoolServingAHundredOfAThousandConnectionsSaysItIsItsDesign() {
+        Trial t = clean().model(ConcurrencyModel.THREAD_POOL)
+                .scenario(ScenarioSpec.of(ScenarioKind.BACKEND))
+                .level(new LoadLevel(1000, null))
+                .load(LoadReports.closed()
+                        .connections(1000)
+                        .requests(4_950, 990)
+                        .latency(LoadReports.latency(100))
+                        .fairness(new ConnectionFairness(1000, 0, 0, 50, 900))
+                        .build())
+                .process("server", 0.05)
+                .work(new DependencyWork(new DependencyWork.Backend(4_950, 100, 99), null))
+                .knobs(Trial.Knobs.DEFAULTS);
+        assertThat(t.codes()).contains(VerdictCode.STARVED, VerdictCode.BELOW_CEILING);
+        assertThat(t.reason(VerdictCode.STARVED))
+                .startsWith("900 of 1000 connections got no answer in the 5 s window: the server serves about 100"
+                        + " connections at a time: thread-pool gives 100 threads");
+        assertThat(t.reason(VerdictCode.BELOW_CEILING))
+                .contains("990 req/s is 10% of the 10000 req/s of 1000 connections ÷ 100ms = 10000 req/s")
+                .contains("the model's design caps it — thread-pool: 100 threads ÷ 100ms = 1000 req/s");
+    }
+
+    @Test
+    void anAsyncModelShortOfLittlesBoundNamesTheBackendCallsReallyInFlight() {
+        Trial t = clean().model(ConcurrencyModel.VERTX)
+                .scenario(ScenarioSpec.of(ScenarioKind.BACKEND))
+                .level(new LoadLevel(1000, null))
+                .load(LoadReports.closed()
+                        .connections(1000)
+                        .requests(26_000, 5_200)
+                        .latency(LoadReports.latency(190))
+                        .build())
+                .process("server", 0.4)
+                .work(new DependencyWork(new DependencyWork.Backend(26_010, 512, 505), null))
+                .knobs(Trial.Knobs.DEFAULTS);
+        assertThat(t.codes()).containsExactly(VerdictCode.BELOW_CEILING);
+        assertThat(t.reason(VerdictCode.BELOW_CEILING))
+                .contains("5200 req/s is 52% of the 10000 req/s")
+                .contains("at most 512 backend calls were in flight (505 on average) while 1000 requests waited");
+        // a saturated server CPU is a ceiling of its own, not a limit inside the server
+        assertThat(clean().model(ConcurrencyModel.VERTX)
+                        .scenario(ScenarioSpec.of(ScenarioKind.BACKEND))
+                        .level(new LoadLevel(1000, null))
+                        .load(t.load)
+                        .process("server", 0.95)
+                        .knobs(Trial.Knobs.DEFAULTS)
+                        .codes())
+                .doesNotContain(VerdictCode.BELOW_CEILING);
     }
 
     @Test
     void missingOrExtraDependencyWorkIsAWorkMismatch() {
-        Map<String, Long> few = Map.of("backend_calls", 10_000L);
-        assertThat(Verdicts.judge(evidence(clean(), List.of(), idle(0.5, 0.5), few), T)
-                        .get(0)
-                        .reason())
+        assertThat(clean().work(new DependencyWork(new DependencyWork.Backend(10_000, 10, 10), null))
+                        .reason(VerdictCode.WORK_MISMATCH))
                 .contains("without calling the backend");
-        Map<String, Long> right = Map.of("backend_calls", 50_050L);
-        assertThat(codes(evidence(clean(), List.of(), idle(0.5, 0.5), right))).containsExactly(VerdictCode.OK);
+        assertThat(clean().work(new DependencyWork(new DependencyWork.Backend(50_050, 100, 99), null))
+                        .codes())
+                .containsExactly(VerdictCode.OK);
         // 50,000 answers of which 1,000 said "201 Created"
-        LoadReport crud = report(50_000, 10_000, 10, ErrorCounts.NONE, Map.of("200", 49_000L, "201", 1_000L));
-        assertThat(Verdicts.judge(evidence(crud, List.of(), idle(0.5, 0.5), Map.of("db_rows", 0L)), T)
-                        .get(0)
-                        .reason())
+        LoadReport crud = LoadReports.closed()
+                .status(Map.of("200", 49_000L, "201", 1_000L))
+                .build();
+        assertThat(clean().load(crud)
+                        .work(new DependencyWork(null, new DependencyWork.Database(0, 4, 0)))
+                        .reason(VerdictCode.WORK_MISMATCH))
                 .contains("answered 201 without inserting");
-        assertThat(codes(evidence(crud, List.of(), idle(0.5, 0.5), Map.of("db_rows", 1_003L))))
+        assertThat(clean().load(crud)
+                        .work(new DependencyWork(null, new DependencyWork.Database(1_003, 4, 0)))
+                        .codes())
                 .containsExactly(VerdictCode.OK);
     }
 
-    static LoadReport withIntervals(LoadReport b, List<IntervalStats> iv) {
-        return new LoadReport(
-                b.schemaVersion(),
-                new LoadSettings(
-                        b.run().url(),
-                        b.run().loadModel(),
-                        b.run().assign(),
-                        b.run().threads(),
-                        b.run().connections(),
-                        b.run().maxConnections(),
-                        b.run().targetRps(),
-                        iv.get(iv.size() - 1).tS(),
-                        b.run().warmupS()),
-                b.throughput(),
-                b.latencyMs(),
-                b.serviceTimeMs(),
-                b.errors(),
-                b.statusCodes(),
-                b.unfinished(),
-                b.connections(),
-                b.perRequest(),
-                iv,
-                b.hlog());
+    static RequestStats share(long n, double planned, double realized) {
+        return new RequestStats(
+                n,
+                n / 5.0,
+                LatencyStats.EMPTY,
+                null,
+                ErrorCounts.NONE,
+                Map.of("200", n),
+                0,
+                new Share(planned, realized));
+    }
+
+    @Test
+    void aMixThatDriftsFromItsPlanIsAWorkMismatchWithBothShares() {
+        Map<String, RequestStats> per = new LinkedHashMap<>();
+        per.put("fast", share(11_068, 0.9, 0.9425));
+        per.put("slow", share(675, 0.1, 0.0575));
+        Trial t = clean().load(LoadReports.closed().perRequest(per).build());
+        assertThat(t.reason(VerdictCode.WORK_MISMATCH))
+                .startsWith(
+                        "planned 90.0% fast : 10.0% slow, realized 94.3% fast : 5.8% slow (more than 2 points off)");
+        // a mix planned per connection divides connections, not requests: its request shares are not judged
+        Trial perConnection = clean().load(LoadReports.closed()
+                .assign("per-connection")
+                .perRequest(per)
+                .build());
+        assertThat(perConnection.codes()).containsExactly(VerdictCode.OK);
+        Map<String, RequestStats> near = new LinkedHashMap<>();
+        near.put("fast", share(11_068, 0.9, 0.91));
+        near.put("slow", share(1_200, 0.1, 0.09));
+        assertThat(clean().load(LoadReports.closed().perRequest(near).build()).codes())
+                .containsExactly(VerdictCode.OK);
     }
 
     @Test
     void aServerThatStopsAnsweringIsErrorsEvenWithoutFailedRequests() {
         // 16 answers in the first second, then silence: the hung requests are neither answered nor timed out yet
         List<IntervalStats> iv = List.of(
-                new IntervalStats(1, 16, 16, 5, 10, 20, 0),
+                second(1, 16, 10),
                 new IntervalStats(2, 0, 0, 0, 0, 0, 0),
                 new IntervalStats(3, 0, 0, 0, 0, 0, 0),
                 new IntervalStats(4, 0, 0, 0, 0, 0, 0));
-        LoadReport r = withIntervals(report(16, 5, 5, ErrorCounts.NONE, Map.of("200", 16L)), iv);
-        List<Verdict> v = Verdicts.judge(evidence(r, List.of(), idle(0.5, 0.5), null), T);
-        assertThat(v).extracting(Verdict::code).contains(VerdictCode.ERRORS);
-        assertThat(v.get(0).reason()).contains("answered nothing for 3 of the 4 measured seconds");
+        LoadReport r = withIntervals(
+                LoadReports.closed().requests(16, 5).status(Map.of("200", 16L)).build(), iv);
+        Trial t = clean().load(r);
+        assertThat(t.codes()).contains(VerdictCode.ERRORS);
+        assertThat(t.reason(VerdictCode.ERRORS)).contains("answered nothing for 3 of the 4 measured seconds");
         // the same silence is expected when every request waits 2 s by design
-        Evidence slow = new Evidence(
-                ScenarioKind.DELAY,
-                new LoadLevel(100, null),
-                PASSED,
-                r,
-                List.of(),
-                idle(0.5, 0.5),
-                "0",
-                "0",
-                null,
-                null,
-                2000.0);
-        assertThat(Verdicts.judge(slow, T)).extracting(Verdict::code).doesNotContain(VerdictCode.ERRORS);
-    }
-
-    @Test
-    void aBackendStarvedOfItsCoreIsDependencyBound() {
-        // 70% of a core, and its CPU 0 had nothing left: it wanted more than it could get
-        List<Verdict> v = Verdicts.judge(evidence(clean(), List.of(proc("backend", 0.7)), idle(0.02, 0.5), null), T);
-        assertThat(v).extracting(Verdict::code).contains(VerdictCode.DEPENDENCY_BOUND);
-        assertThat(codes(evidence(clean(), List.of(proc("backend", 0.2)), idle(0.3, 0.5), null)))
-                .containsExactly(VerdictCode.OK);
+        Trial slow = clean().scenario(ScenarioSpec.of(ScenarioKind.DELAY).withDelay(Duration.ofSeconds(2)))
+                .load(r);
+        assertThat(slow.codes()).doesNotContain(VerdictCode.ERRORS);
     }
 
     @Test
     void silenceBeforeTheFirstAnswerIsStartUpNotAHang() {
         List<IntervalStats> iv = List.of(
                 new IntervalStats(1, 0, 0, 0, 0, 0, 0),
-                new IntervalStats(2, 10_000, 10_000, 10, 20, 30, 0),
-                new IntervalStats(3, 10_000, 10_000, 10, 20, 30, 0),
-                new IntervalStats(4, 10_000, 10_000, 10, 20, 30, 0));
-        LoadReport r = withIntervals(report(30_000, 7_500, 10, ErrorCounts.NONE, Map.of("200", 30_000L)), iv);
-        assertThat(codes(evidence(r, List.of(), idle(0.5, 0.5), null))).doesNotContain(VerdictCode.ERRORS);
+                second(2, 10_000, 20),
+                second(3, 10_000, 20),
+                second(4, 10_000, 20));
+        Trial t = clean().load(withIntervals(
+                LoadReports.closed().requests(30_000, 7_500).build(), iv));
+        assertThat(t.codes()).doesNotContain(VerdictCode.ERRORS);
+    }
+
+    @Test
+    void theStarvedConnectionsTimingOutIsPartOfStarvedNotASeparateErrors() {
+        Trial t = clean().model(ConcurrencyModel.SINGLE_THREAD)
+                .load(LoadReports.closed()
+                        .requests(49, 9.8)
+                        .errors(errors(0, 0, 0, 28, 0, 0))
+                        .fairness(new ConnectionFairness(100, 0, 0, 49, 99))
+                        .unfinished(48, 10_002)
+                        .build());
+        assertThat(t.codes()).contains(VerdictCode.STARVED).doesNotContain(VerdictCode.ERRORS);
+        assertThat(t.reason(VerdictCode.STARVED)).endsWith("; 28 of their requests timed out");
+    }
+
+    @Test
+    void anOverloadedOpenModelIsBelowCeilingWithItsGrowingQueueNotNotSteady() {
+        List<Histogram> growing = List.of(window(1000, 500), window(1000, 900), window(1000, 2000), window(1000, 3000));
+        Trial t = clean().model(ConcurrencyModel.SERVLET_SYNC)
+                .scenario(ScenarioSpec.of(ScenarioKind.MIXED))
+                .level(new LoadLevel(100, 2_000.0))
+                .load(LoadReports.open(2_000)
+                        .connections(100)
+                        .requests(6_600, 1_320)
+                        .build())
+                .windows(growing)
+                .process("server", 0.33)
+                .knobs(new Trial.Knobs(100, 16, 16, false, 2));
+        assertThat(t.codes()).containsExactly(VerdictCode.BELOW_CEILING);
+        assertThat(t.reason(VerdictCode.BELOW_CEILING))
+                .contains("the model's design caps it — servlet-sync: 14 container threads (16 less the 2 Jetty keeps"
+                        + " for accepting and selecting) × 10 requests per slow wait ÷ 100ms = 1400 req/s")
+                .endsWith("so latency grew through the window and has no steady state at this rate");
     }
 }

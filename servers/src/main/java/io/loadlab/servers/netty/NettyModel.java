@@ -1,5 +1,6 @@
 package io.loadlab.servers.netty;
 
+import io.loadlab.core.model.ConcurrencyModel;
 import io.loadlab.servers.RunningServer;
 import io.loadlab.servers.ServerModel;
 import io.loadlab.servers.ServerSpec;
@@ -7,18 +8,8 @@ import io.loadlab.servers.ServerSpec;
 /** {@code netty}: Netty event loops; waits are scheduled tasks, an async client and the reactive database client. */
 public final class NettyModel implements ServerModel {
     @Override
-    public String name() {
-        return "netty";
-    }
-
-    @Override
-    public String description() {
-        return "Netty event loops (--event-loops); timers, async backend client, reactive PostgreSQL client";
-    }
-
-    @Override
-    public boolean blocking() {
-        return false;
+    public ConcurrencyModel model() {
+        return ConcurrencyModel.NETTY;
     }
 
     @Override

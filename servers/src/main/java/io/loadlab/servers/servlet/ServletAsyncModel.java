@@ -1,5 +1,6 @@
 package io.loadlab.servers.servlet;
 
+import io.loadlab.core.model.ConcurrencyModel;
 import io.loadlab.servers.RunningServer;
 import io.loadlab.servers.ServerModel;
 import io.loadlab.servers.ServerSpec;
@@ -27,19 +28,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 public final class ServletAsyncModel implements ServerModel {
     @Override
-    public String name() {
-        return "servlet-async";
-    }
-
-    @Override
-    public String description() {
-        return "Jetty 12 servlet + AsyncContext; --offload nonblocking (timer, async client, reactive DB) or worker"
-                + " (--worker-threads block)";
-    }
-
-    @Override
-    public boolean blocking() {
-        return false;
+    public ConcurrencyModel model() {
+        return ConcurrencyModel.SERVLET_ASYNC;
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.loadlab.servers.servlet;
 
+import io.loadlab.core.model.ConcurrencyModel;
 import io.loadlab.servers.RunningServer;
 import io.loadlab.servers.ServerModel;
 import io.loadlab.servers.ServerSpec;
@@ -14,18 +15,8 @@ import java.util.Map;
 /** {@code servlet-sync}: Jetty 12 servlet; the container thread blocks on sleep, the blocking client and JDBC. */
 public final class ServletSyncModel implements ServerModel {
     @Override
-    public String name() {
-        return "servlet-sync";
-    }
-
-    @Override
-    public String description() {
-        return "Jetty 12 servlet, container threads (--max-threads) block on sleep, HTTP client and JDBC";
-    }
-
-    @Override
-    public boolean blocking() {
-        return true;
+    public ConcurrencyModel model() {
+        return ConcurrencyModel.SERVLET_SYNC;
     }
 
     @Override

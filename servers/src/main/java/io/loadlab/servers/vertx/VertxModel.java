@@ -1,5 +1,6 @@
 package io.loadlab.servers.vertx;
 
+import io.loadlab.core.model.ConcurrencyModel;
 import io.loadlab.servers.RunningServer;
 import io.loadlab.servers.ServerModel;
 import io.loadlab.servers.ServerSpec;
@@ -7,18 +8,8 @@ import io.loadlab.servers.ServerSpec;
 /** {@code vertx}: Vert.x core HTTP server; waits are Vert.x timers, the WebClient and the reactive PG client. */
 public final class VertxModel implements ServerModel {
     @Override
-    public String name() {
-        return "vertx";
-    }
-
-    @Override
-    public String description() {
-        return "Vert.x verticles, one per event loop (--event-loops); timers, WebClient, reactive PostgreSQL client";
-    }
-
-    @Override
-    public boolean blocking() {
-        return false;
+    public ConcurrencyModel model() {
+        return ConcurrencyModel.VERTX;
     }
 
     @Override

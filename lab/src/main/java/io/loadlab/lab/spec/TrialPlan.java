@@ -1,7 +1,6 @@
-package io.loadlab.lab;
+package io.loadlab.lab.spec;
 
 import io.loadlab.core.result.LoadLevel;
-import io.loadlab.lab.spec.ExperimentSpec;
 import java.util.Locale;
 
 /** One trial to run: which experiment, model, load level and repetition, with its id (its directory's name). */
@@ -9,6 +8,12 @@ public record TrialPlan(int index, ExperimentSpec experiment, String model, Load
     public String id() {
         String load = level.rateRps() != null ? "r" + Math.round(level.rateRps()) : "c" + level.connections();
         return String.format(Locale.ROOT, "%03d-%s-%s-%s-%d", index, experiment.name(), model, load, repetition);
+    }
+
+    /** The key of its result. */
+    public io.loadlab.core.result.TrialKey key() {
+        return new io.loadlab.core.result.TrialKey(
+                experiment.name(), model, experiment.scenario().kind().id(), level, repetition);
     }
 
     public String label() {

@@ -1,0 +1,38 @@
+package io.loadlab.lab.child;
+
+import com.fasterxml.jackson.annotation.JsonSubTypes;
+import com.fasterxml.jackson.annotation.JsonTypeInfo;
+import io.loadlab.core.result.IntervalStats;
+import io.loadlab.core.result.LoadReport;
+import java.util.Map;
+
+/**
+ * What a child tells the lab, one JSON object per line on its standard output ({@code ROLE.events.jsonl} in the trial
+ * directory), in order: a server or backend says {@link Ready}; a load generator says {@link Measuring} when its
+ * warm-up ends, {@link Progress} each second, then {@link Result}. Any child may end with {@link Failure} and a
+ * non-zero exit instead.
+ */
+@JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "event")
+@JsonSubTypes({
+    @JsonSubTypes.Type(value = ChildEvent.Ready.class, name = "ready"),
+    @JsonSubTypes.Type(value = ChildEvent.Measuring.class, name = "measuring"),
+    @JsonSubTypes.Type(value = ChildEvent.Progress.class, name = "progress"),
+    @JsonSubTypes.Type(value = ChildEvent.Result.class, name = "result"),
+    @JsonSubTypes.Type(value = ChildEvent.Failure.class, name = "failure")
+})
+public sealed interface ChildEvent {
+    /** Listening on {@code host:port}; {@code settings} are the effective settings (threads, pools, flags). */
+    record Ready(String host, int port, long pid, Map<String, Object> settings) implements ChildEvent {}
+
+    /** The warm-up is over: what completes from now on is measured. */
+    record Measuring(long pid) implements ChildEvent {}
+
+    /** One measured second. */
+    record Progress(IntervalStats interval) implements ChildEvent {}
+
+    /** The run is over; {@code cpuSeconds} is the load generator's CPU in the window (-1 when unknown). */
+    record Result(LoadReport report, double cpuSeconds) implements ChildEvent {}
+
+    /** The child could not do its job; {@code message} is one line that says why and what to do. */
+    record Failure(String message) implements ChildEvent {}
+}

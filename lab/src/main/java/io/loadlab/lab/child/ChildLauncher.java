@@ -1,0 +1,110 @@
+package io.loadlab.lab.child;
+
+import io.loadlab.core.Json;
+import io.loadlab.lab.proc.ProcessRegistry;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Starts the lab's child processes: a loadlab child ({@link ChildMain}) in a fresh JVM on the lab's own classpath (so
+ * it works from the runnable jar and from tests alike) with its {@link ChildJob} written to {@code ROLE.job.json}, or
+ * a user's shell command; pinned with {@code taskset -c} when pinning is on; with the open-file soft limit raised to
+ * the hard limit. Standard output goes to {@code ROLE.events.jsonl} (a loadlab child's events) or {@code ROLE.out},
+ * standard error to {@code ROLE.log}; every child is registered, to be ended by PID, before this returns. Blocking;
+ * thread-safe.
+ */
+public final class ChildLauncher {
+    /** The environment variable holding the results directory in every process the lab starts. */
+    public static final String RESULTS_ENV = "LOADLAB_RESULTS";
+
+    private final ProcessRegistry registry;
+    private final List<String> jvmFlags;
+    private final boolean pin;
+    private final String classpath;
+    private final Map<String, String> env;
+
+    /**
+     * @param env environment variables of every child, e.g. {@link #RESULTS_ENV}: a marker that every descendant
+     *     inherits, so that a leftover process can be traced to the suite that started it
+     */
+    public ChildLauncher(
+            ProcessRegistry registry, List<String> jvmFlags, boolean pin, String classpath, Map<String, String> env) {
+        this.registry = registry;
+        this.jvmFlags = List.copyOf(jvmFlags);
+        this.pin = pin;
+        this.classpath = classpath;
+        this.env = Map.copyOf(env);
+    }
+
+    /** True when {@code taskset} is on the PATH and the host has at least 2 CPUs. */
+    public static boolean canPin() {
+        if (Runtime.getRuntime().availableProcessors() < 2) {
+            return false;
+        }
+        for (String dir : System.getenv().getOrDefault("PATH", "/usr/bin:/bin").split(":")) {
+            if (Files.isExecutable(Path.of(dir, "taskset"))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Starts a loadlab child doing {@code job} as {@code role}; its job, events and log are in {@code dir}. */
+    public ChildProcess start(String role, ChildJob job, String cpus, Path dir) throws IOException {
+        Files.createDirectories(dir);
+        Path jobFile = dir.resolve(role + ".job.json");
+        Json.writeAtomically(jobFile, job);
+        List<String> cmd = new ArrayList<>();
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.addAll(jvmFlags);
+        cmd.add("-cp");
+        cmd.add(classpath);
+        cmd.add(ChildMain.class.getName());
+        cmd.add(jobFile.toString());
+        return launch(role, cmd, cpus, dir, dir.resolve(role + ".events.jsonl"), Map.of());
+    }
+
+    /** Starts a user's shell command as {@code role}, with extra environment variables for it. */
+    public ChildProcess startCommand(String role, String shellCommand, String cpus, Path dir, Map<String, String> extra)
+            throws IOException {
+        Files.createDirectories(dir);
+        return launch(role, List.of("/bin/sh", "-c", shellCommand), cpus, dir, dir.resolve(role + ".out"), extra);
+    }
+
+    private ChildProcess launch(
+            String role, List<String> command, String cpus, Path dir, Path out, Map<String, String> extraEnv)
+            throws IOException {
+        List<String> full = new ArrayList<>();
+        // sh raises the soft open-file limit for the child, then execs it: the PID stays the child's own.
+        full.add("/bin/sh");
+        full.add("-c");
+        full.add("ulimit -n $(ulimit -Hn) 2>/dev/null; exec \"$@\"");
+        full.add("loadlab-" + role);
+        if (pin && cpus != null) {
+            full.add("taskset");
+            full.add("-c");
+            full.add(cpus);
+        }
+        full.addAll(command);
+        Path log = dir.resolve(role + ".log");
+        Files.writeString(log, "# " + String.join(" ", full) + "\n");
+        ProcessBuilder pb = new ProcessBuilder(full)
+                .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()))
+                .redirectOutput(out.toFile())
+                .redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()));
+        pb.environment().putAll(env);
+        pb.environment().putAll(extraEnv);
+        Process p = pb.start();
+        registry.register(p.toHandle());
+        return new ChildProcess(role, p, pin ? cpus : null, log, out);
+    }
+
+    /** Ends one child and its descendants by PID (SIGTERM, a grace period, SIGKILL). */
+    public void stop(ChildProcess c) {
+        registry.stop(c.process().toHandle());
+    }
+}

@@ -1,0 +1,142 @@
+package io.loadlab.lab.child;
+
+import io.loadlab.core.Json;
+import io.loadlab.core.unit.Duration;
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+/**
+ * A process the lab started: its role ({@code server}, {@code loadgen}, {@code backend}, ...), the CPUs it is pinned
+ * to (null: not pinned), its log (standard error) and its standard output, which for a loadlab child holds its
+ * {@link ChildEvent}s. Events are read as they are appended; a line not yet complete waits for the next poll.
+ *
+ * <p>Used by one thread at a time.
+ */
+public final class ChildProcess {
+    private final String role;
+    private final Process process;
+    private final String cpus;
+    private final Path log;
+    private final Path out;
+    private long read;
+    private final StringBuilder partial = new StringBuilder();
+
+    ChildProcess(String role, Process process, String cpus, Path log, Path out) {
+        this.role = role;
+        this.process = process;
+        this.cpus = cpus;
+        this.log = log;
+        this.out = out;
+    }
+
+    public String role() {
+        return role;
+    }
+
+    public Process process() {
+        return process;
+    }
+
+    public long pid() {
+        return process.pid();
+    }
+
+    public boolean alive() {
+        return process.isAlive();
+    }
+
+    public String cpus() {
+        return cpus;
+    }
+
+    public Path log() {
+        return log;
+    }
+
+    /** Its standard output: the events file of a loadlab child. */
+    public Path out() {
+        return out;
+    }
+
+    /**
+     * Waits for the first event of {@code type}, handing every other event to {@code others} on the way; null when the
+     * process ends first or {@code limit} passes (the caller says why, with {@link #logTail()}).
+     */
+    public <T extends ChildEvent> T await(Class<T> type, Duration limit, Consumer<ChildEvent> others)
+            throws InterruptedException {
+        long deadline = System.nanoTime() + limit.nanos();
+        while (true) {
+            boolean ended = !process.isAlive();
+            for (ChildEvent e : poll()) {
+                if (type.isInstance(e)) {
+                    return type.cast(e);
+                }
+                others.accept(e);
+            }
+            if (ended || System.nanoTime() - deadline > 0) {
+                return null;
+            }
+            process.waitFor(10, TimeUnit.MILLISECONDS);
+        }
+    }
+
+    /** The events appended since the last poll; lines that are not events (a foreign program's) are skipped. */
+    public List<ChildEvent> poll() {
+        List<ChildEvent> events = new ArrayList<>();
+        for (String line : newLines()) {
+            try {
+                events.add(Json.mapper().readValue(line, ChildEvent.class));
+            } catch (IOException notAnEvent) {
+                // a line of a program that is not a loadlab child, or half a line: not an event
+            }
+        }
+        return events;
+    }
+
+    /** Complete lines appended to standard output since the last call (a user's command prints its own). */
+    public List<String> newLines() {
+        List<String> lines = new ArrayList<>();
+        try (RandomAccessFile f = new RandomAccessFile(out.toFile(), "r")) {
+            long length = f.length();
+            if (length > read) {
+                byte[] b = new byte[(int) (length - read)];
+                f.seek(read);
+                f.readFully(b);
+                read = length;
+                partial.append(new String(b, StandardCharsets.UTF_8));
+            }
+        } catch (IOException e) {
+            return lines;
+        }
+        int nl;
+        while ((nl = partial.indexOf("\n")) >= 0) {
+            String line = partial.substring(0, nl).trim();
+            partial.delete(0, nl + 1);
+            if (!line.isEmpty()) {
+                lines.add(line);
+            }
+        }
+        return lines;
+    }
+
+    /** The last lines of its log, joined, for a one-line error message. */
+    public String logTail() {
+        try {
+            List<String> lines = Files.readAllLines(log).stream()
+                    .filter(l -> !l.startsWith("# ") && !l.isBlank())
+                    .toList();
+            return lines.isEmpty()
+                    ? "(no output; log: " + log + ")"
+                    : String.join(" | ", lines.subList(Math.max(0, lines.size() - 3), lines.size()));
+        } catch (IOException e) {
+            return "(no log: " + log + ")";
+        }
+    }
+}

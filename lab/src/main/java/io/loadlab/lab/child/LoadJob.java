@@ -1,0 +1,49 @@
+package io.loadlab.lab.child;
+
+import io.loadlab.core.unit.Duration;
+import io.loadlab.core.unit.Rate;
+import io.loadlab.loadgen.LoadSpec;
+import io.loadlab.loadgen.ScenarioDefinition;
+import java.nio.file.Path;
+
+/**
+ * Load a server: a warm-up, then the measured window, closed model ({@code rateRps} null) or open model.
+ *
+ * @param url the full URL of a single request, or the server's base URL when {@code scenario} is given
+ * @param connections closed model: the connections; open model: the connections opened at start and the cap
+ * @param warmup load sent before the window on the same connections, not recorded
+ * @param scenario the weighted requests, or null for one {@code GET url}
+ * @param json where the child writes its report ({@code load.json})
+ * @param hlog where it writes its HdrHistogram interval log
+ */
+public record LoadJob(
+        String url,
+        int connections,
+        Double rateRps,
+        Duration warmup,
+        Duration duration,
+        Duration timeout,
+        ScenarioDefinition scenario,
+        String json,
+        String hlog)
+        implements ChildJob {
+
+    /** The load generator's spec; its scenario's files are read relative to {@code dir}. */
+    public LoadSpec toSpec(Path dir) {
+        LoadSpec.Builder b = LoadSpec.builder(url)
+                .connections(connections)
+                .warmup(warmup)
+                .duration(duration)
+                .hlog(hlog == null ? null : Path.of(hlog));
+        if (timeout != null) {
+            b.timeout(timeout);
+        }
+        if (rateRps != null) {
+            b.rate(Rate.perSecond(rateRps)).maxConnections(connections);
+        }
+        if (scenario != null) {
+            b.scenario(scenario.toScenario(dir));
+        }
+        return b.build();
+    }
+}

@@ -1,0 +1,116 @@
+package io.loadlab.lab.deps;
+
+import io.loadlab.core.Defaults;
+import io.loadlab.core.data.ZipCode;
+import io.loadlab.core.data.ZipCodes;
+import io.loadlab.core.unit.Duration;
+import io.loadlab.lab.child.ChildLauncher;
+import io.loadlab.lab.proc.ProcessRegistry;
+import io.loadlab.lab.sample.Sampler;
+import io.loadlab.lab.spec.ScenarioKind;
+import io.loadlab.lab.spec.ScenarioSpec;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The suite's dependencies, started once and shared by every trial: the slow backend and PostgreSQL, each null when no
+ * experiment needs it. Per trial it resets the database to the same rows ({@link #prepare}) and watches both during
+ * the measured window ({@link #probe}). Closing stops what it started.
+ */
+public final class Dependencies implements AutoCloseable {
+    private final Backend backend;
+    private final Databases.Handle db;
+    private final Duration backendDelay;
+    private final String cpus;
+
+    private Dependencies(Backend backend, Databases.Handle db, Duration backendDelay, String cpus) {
+        this.backend = backend;
+        this.db = db;
+        this.backendDelay = backendDelay;
+        this.cpus = cpus;
+    }
+
+    /**
+     * Starts what the suite needs on {@code cpus}: the reference backend or {@code backendCommand}, and the embedded
+     * PostgreSQL or the one at {@code dbUrl}. Their logs go to {@code dir}.
+     */
+    public static Dependencies start(
+            boolean needsBackend,
+            boolean needsDatabase,
+            ChildLauncher launcher,
+            ProcessRegistry registry,
+            String backendCommand,
+            Duration backendDelay,
+            String dbUrl,
+            String cpus,
+            Path dir)
+            throws IOException, InterruptedException {
+        Backend backend = needsBackend ? Backend.start(launcher, backendCommand, backendDelay, cpus, dir) : null;
+        Databases.Handle db = needsDatabase ? Databases.open(dbUrl, registry, dir) : null;
+        return new Dependencies(backend, db, backendDelay, cpus);
+    }
+
+    public String backendUrl() {
+        return backend == null ? null : backend.url();
+    }
+
+    public Database database() {
+        return db == null ? null : db.database();
+    }
+
+    /** The database's settings for the results (server version, fsync, ssl, ...), and whether the lab started it. */
+    public Map<String, Object> databaseInfo() {
+        if (db == null) {
+            return null;
+        }
+        Map<String, Object> info = new java.util.LinkedHashMap<>(db.database().settings());
+        info.put("embedded", db.pid() > 0);
+        return info;
+    }
+
+    /** The zip-code rows of a crud scenario: the same seeded key space every trial. */
+    public static List<ZipCode> rows(ScenarioSpec s) {
+        return ZipCodes.generate(Defaults.SEED, s.crud().keys());
+    }
+
+    /** Before a trial's load: a crud scenario's table holds exactly the keys it reads, so every trial does the same work. */
+    public void prepare(ScenarioSpec s) throws IOException {
+        if (s.kind() == ScenarioKind.CRUD && db != null) {
+            try {
+                db.database().reset(rows(s).subList(0, s.crud().writeFrom()));
+            } catch (SQLException e) {
+                throw new IOException("cannot reset the zipcode table: " + e.getMessage(), e);
+            }
+        }
+    }
+
+    /** Starts watching what {@code s} uses, when the measured window opens. */
+    public DependencyProbe probe(ScenarioSpec s) throws IOException {
+        Backend b = s.kind().needsBackend() ? backend : null;
+        Database d = s.kind().needsDatabase() && db != null ? db.database() : null;
+        return DependencyProbe.start(b, d, backendDelay);
+    }
+
+    /** The dependencies' processes, for the sampler. */
+    public List<Sampler.Watched> watched() {
+        List<Sampler.Watched> w = new ArrayList<>();
+        if (backend != null) {
+            w.add(new Sampler.Watched("backend", backend.child().pid(), cpus));
+        }
+        if (db != null && db.pid() > 0) {
+            w.add(new Sampler.Watched("postgres", db.pid(), cpus));
+        }
+        return w;
+    }
+
+    @Override
+    public void close() {
+        if (db != null) {
+            db.close();
+        }
+    }
+}

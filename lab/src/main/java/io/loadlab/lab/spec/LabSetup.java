@@ -1,0 +1,60 @@
+package io.loadlab.lab.spec;
+
+import io.loadlab.core.Defaults;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * Where and how a suite runs, whatever it runs: the CPUs of each role, the results directory, the database, a user's
+ * own server or backend, extra JVM flags for every child. Built with {@link #defaults()} and the {@code with…}
+ * methods.
+ *
+ * @param cpus the CPU split; null for the host's default split
+ * @param resultsRoot the directory under which {@code <suite>-<time>/} is created
+ * @param dbUrl an existing PostgreSQL ({@code postgresql://...} or JDBC URL); null starts the embedded one
+ * @param server a user's own server, or null to run the reference models
+ * @param backendCommand a command that starts the downstream service instead of the reference backend (it must print
+ *     a JSON line holding its {@code port}); null for the reference backend
+ * @param jvmFlags extra JVM flags of every child JVM the lab starts, after loadlab's own
+ */
+public record LabSetup(
+        CpuSplit cpus,
+        Path resultsRoot,
+        String dbUrl,
+        ExternalServer server,
+        String backendCommand,
+        List<String> jvmFlags) {
+
+    public LabSetup {
+        jvmFlags = jvmFlags == null ? List.of() : List.copyOf(jvmFlags);
+    }
+
+    /** The host's default CPU split, {@code results/}, the embedded PostgreSQL, the reference servers. */
+    public static LabSetup defaults() {
+        return new LabSetup(null, Path.of(Defaults.RESULTS_DIR), null, null, null, List.of());
+    }
+
+    public LabSetup withCpus(CpuSplit v) {
+        return new LabSetup(v, resultsRoot, dbUrl, server, backendCommand, jvmFlags);
+    }
+
+    public LabSetup withResultsRoot(Path v) {
+        return new LabSetup(cpus, v, dbUrl, server, backendCommand, jvmFlags);
+    }
+
+    public LabSetup withDbUrl(String v) {
+        return new LabSetup(cpus, resultsRoot, v, server, backendCommand, jvmFlags);
+    }
+
+    public LabSetup withServer(ExternalServer v) {
+        return new LabSetup(cpus, resultsRoot, dbUrl, v, backendCommand, jvmFlags);
+    }
+
+    public LabSetup withBackendCommand(String v) {
+        return new LabSetup(cpus, resultsRoot, dbUrl, server, v, jvmFlags);
+    }
+
+    public LabSetup withJvmFlags(List<String> v) {
+        return new LabSetup(cpus, resultsRoot, dbUrl, server, backendCommand, v);
+    }
+}

@@ -1,0 +1,50 @@
+package io.loadlab.lab.spec;
+
+import io.loadlab.core.unit.Duration;
+import java.util.List;
+
+/**
+ * What a suite runs: its experiments (a scenario against models at load levels), how long each trial loads, the
+ * backend's delay and the verdicts' tolerances. Where and how it runs (CPUs, results directory, database, flags) is
+ * the {@link LabSetup}. Read from a suite file by {@link SuiteFiles} or built from flags by the command line.
+ */
+public record SuitePlan(
+        String name,
+        String description,
+        Timing timing,
+        Duration backendDelay,
+        Thresholds thresholds,
+        List<ExperimentSpec> experiments) {
+
+    public SuitePlan {
+        if (name == null || !name.matches("[A-Za-z0-9._-]+")) {
+            throw new IllegalArgumentException("a suite name may hold letters, digits, '.', '_' and '-': " + name);
+        }
+        experiments = List.copyOf(experiments);
+        if (experiments.isEmpty()) {
+            throw new IllegalArgumentException("suite '" + name + "' has no experiments");
+        }
+    }
+
+    public int trialCount() {
+        return experiments.stream()
+                .mapToInt(e -> e.trials(timing.repetitions()))
+                .sum();
+    }
+
+    public boolean needsBackend() {
+        return experiments.stream().anyMatch(e -> e.scenario().kind().needsBackend());
+    }
+
+    public boolean needsDatabase() {
+        return experiments.stream().anyMatch(e -> e.scenario().kind().needsDatabase());
+    }
+
+    public SuitePlan withTiming(Timing t) {
+        return new SuitePlan(name, description, t, backendDelay, thresholds, experiments);
+    }
+
+    public SuitePlan withBackendDelay(Duration d) {
+        return new SuitePlan(name, description, timing, d, thresholds, experiments);
+    }
+}

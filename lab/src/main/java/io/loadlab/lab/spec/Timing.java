@@ -1,0 +1,21 @@
+package io.loadlab.lab.spec;
+
+import io.loadlab.core.unit.Duration;
+
+/**
+ * How long each trial loads its server: a warm-up (sent, not recorded), the measured window, and how many fresh
+ * repetitions of every trial to run.
+ */
+public record Timing(Duration warmup, Duration duration, int repetitions) {
+    public Timing {
+        if (warmup == null) {
+            warmup = Duration.ZERO;
+        }
+        if (duration == null || duration.nanos() < 1_000_000_000L) {
+            throw new IllegalArgumentException("duration must be at least 1s, got " + duration);
+        }
+        if (repetitions < 1) {
+            throw new IllegalArgumentException("repetitions must be at least 1, got " + repetitions);
+        }
+    }
+}

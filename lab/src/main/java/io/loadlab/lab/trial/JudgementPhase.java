@@ -1,0 +1,80 @@
+package io.loadlab.lab.trial;
+
+import io.loadlab.core.model.ConcurrencyModel;
+import io.loadlab.core.result.Ceiling;
+import io.loadlab.core.result.DependencyWork;
+import io.loadlab.core.result.Resources;
+import io.loadlab.core.result.ServerFacts;
+import io.loadlab.core.result.TrialResult;
+import io.loadlab.core.result.ValidationResult;
+import io.loadlab.core.result.Verdict;
+import io.loadlab.lab.spec.ExperimentSpec;
+import io.loadlab.lab.spec.TrialPlan;
+import io.loadlab.lab.verdict.Ceilings;
+import io.loadlab.lab.verdict.Evidence;
+import io.loadlab.lab.verdict.Verdicts;
+import io.loadlab.lab.verdict.Windows;
+import io.loadlab.servers.ServerSpec;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The last phase of a trial: its ceiling from the model's catalog entry and settings, the evidence gathered, the
+ * verdicts, and the {@link TrialResult} written to the results.
+ */
+final class JudgementPhase {
+    private final SuiteContext ctx;
+
+    JudgementPhase(SuiteContext ctx) {
+        this.ctx = ctx;
+    }
+
+    TrialResult judge(
+            TrialPlan plan,
+            String startedAt,
+            TrialDir dir,
+            ServerSpec spec,
+            Map<String, Object> settings,
+            ValidationResult validation,
+            MeasurementPhase.Measured m) {
+        ConcurrencyModel model =
+                plan.model().equals(ExperimentSpec.EXTERNAL) ? null : ConcurrencyModel.byId(plan.model());
+        ConcurrencyModel.Knobs knobs = spec == null ? null : new AnnouncedKnobs(spec, settings);
+        Ceiling ceiling = Ceilings.of(
+                plan.experiment().scenario(),
+                plan.level(),
+                model,
+                knobs,
+                ctx.plan().backendDelay());
+        Evidence e = new Evidence(
+                plan.experiment().scenario(),
+                plan.level(),
+                model,
+                model == null || knobs == null ? null : model.waitingCapLabel(knobs),
+                validation,
+                m == null ? null : m.report(),
+                m == null || m.report() == null ? List.of() : Windows.read(dir.hlog()),
+                m == null ? Resources.NONE : m.resources(),
+                ctx.cpus(),
+                m == null ? DependencyWork.NONE : m.work(),
+                m == null ? null : m.serverExit(),
+                ceiling);
+        List<Verdict> verdicts = Verdicts.judge(e, ctx.plan().thresholds());
+        if (m != null && m.report() == null && m.failure() != null && validation.passed()) {
+            verdicts = List.of(
+                    new Verdict(io.loadlab.core.result.VerdictCode.ERRORS, m.failure() + "; see the trial's logs"));
+        }
+        return new TrialResult(
+                plan.id(),
+                plan.key(),
+                startedAt,
+                verdicts,
+                validation,
+                validation.passed() && m != null ? m.report() : null,
+                ceiling,
+                new ServerFacts(settings, m == null ? null : m.serverExit()),
+                m == null ? Resources.NONE : m.resources(),
+                m == null ? DependencyWork.NONE : m.work(),
+                dir.files());
+    }
+}

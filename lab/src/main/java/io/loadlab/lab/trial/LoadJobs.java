@@ -1,0 +1,99 @@
+package io.loadlab.lab.trial;
+
+import io.loadlab.core.Defaults;
+import io.loadlab.core.result.LoadLevel;
+import io.loadlab.core.unit.Duration;
+import io.loadlab.lab.child.LoadJob;
+import io.loadlab.lab.spec.ScenarioSpec;
+import io.loadlab.loadgen.ScenarioDefinition;
+import io.loadlab.loadgen.ScenarioDefinition.Request;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The {@link LoadJob} of a trial: its scenario's requests at its load level, a warm-up and the measured window on the
+ * same connections. {@code mixed} cycles a fixed sequence of fast and slow requests on every connection (or divides
+ * the connections, when the suite says so); {@code crud} reads pre-loaded keys at random and writes fresh keys once
+ * each, at a fixed weight ratio, so the read/write mix holds steady for the whole run.
+ */
+final class LoadJobs {
+    private LoadJobs() {}
+
+    static LoadJob of(
+            String baseUrl, ScenarioSpec s, LoadLevel level, Duration warmup, Duration duration, TrialDir dir) {
+        String path = singlePath(s);
+        return new LoadJob(
+                path == null ? baseUrl : baseUrl + path,
+                level.connections(),
+                level.rateRps(),
+                warmup,
+                duration,
+                Defaults.TIMEOUT,
+                path == null ? scenario(s) : null,
+                dir.loadJson().toString(),
+                dir.hlog().toString());
+    }
+
+    /** The request path of a single-request scenario, or null when the scenario mixes requests. */
+    static String singlePath(ScenarioSpec s) {
+        return switch (s.kind()) {
+            case PLAINTEXT -> "/plaintext";
+            case JSON -> "/json";
+            case DELAY -> "/delay?ms=" + s.delay().toMillis();
+            case BACKEND -> "/backend";
+            case MIXED, CRUD -> null;
+        };
+    }
+
+    static ScenarioDefinition scenario(ScenarioSpec s) {
+        return switch (s.kind()) {
+            case MIXED ->
+                new ScenarioDefinition(
+                        "mixed",
+                        s.mix().byConnection() ? "per-connection" : "sequence",
+                        Defaults.SEED,
+                        null,
+                        List.of(
+                                Request.get("fast", s.mix().fast(), "/plaintext"),
+                                Request.get(
+                                        "slow",
+                                        s.mix().slow(),
+                                        "/delay?ms=" + s.delay().toMillis())));
+            case CRUD -> crud(s.crud());
+            default -> throw new IllegalArgumentException(s.kind().id() + " is a single-request scenario");
+        };
+    }
+
+    private static ScenarioDefinition crud(ScenarioSpec.Crud c) {
+        int split = c.writeFrom();
+        Request read = new Request(
+                "read",
+                c.reads(),
+                "GET",
+                "/zipcodes/${zip}",
+                null,
+                null,
+                "zipcodes",
+                "random",
+                List.of(0, split),
+                null);
+        Request write = new Request(
+                "write",
+                c.writes(),
+                "POST",
+                "/zipcodes",
+                Map.of("Content-Type", "application/json"),
+                "{\"zip\":\"${zip}\",\"type\":\"${type}\",\"city\":\"${city}\",\"state\":\"${state}\","
+                        + "\"county\":\"${county}\",\"timezone\":\"${timezone}\"}",
+                "zipcodes",
+                "unique",
+                List.of(split, c.keys()),
+                List.of(200, 201));
+        return new ScenarioDefinition(
+                "crud",
+                "sequence",
+                Defaults.SEED,
+                Map.of("zipcodes", ScenarioDefinition.DataSource.zipCodes(c.keys())),
+                List.of(read, write));
+    }
+}

@@ -1,0 +1,117 @@
+package io.loadlab.lab.trial;
+
+import io.loadlab.core.Defaults;
+import io.loadlab.core.result.DependencyWork;
+import io.loadlab.core.result.LoadReport;
+import io.loadlab.core.result.Resources;
+import io.loadlab.core.unit.Duration;
+import io.loadlab.lab.LabListener.Phase;
+import io.loadlab.lab.child.ChildEvent;
+import io.loadlab.lab.child.ChildProcess;
+import io.loadlab.lab.child.LoadJob;
+import io.loadlab.lab.deps.DependencyProbe;
+import io.loadlab.lab.sample.Sampler;
+import io.loadlab.lab.spec.ScenarioSpec;
+import io.loadlab.lab.spec.TrialPlan;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The warm-up and the measured window of a trial, in one load generator child on the load generator's CPUs: the
+ * warm-up settles the server's and the load generator's JITs on the very connections the window then measures. When
+ * the child says it measures, the lab starts sampling {@code /proc} and watching the dependencies, so that both cover
+ * the window exactly; when it reports its result, they stop.
+ */
+final class MeasurementPhase {
+    /** What the window produced; {@code report} is null, and {@code failure} says why, when the run failed. */
+    record Measured(LoadReport report, String failure, Resources resources, DependencyWork work, Integer serverExit) {}
+
+    private final SuiteContext ctx;
+
+    MeasurementPhase(SuiteContext ctx) {
+        this.ctx = ctx;
+    }
+
+    /** The warm-up of every trial: the suite's, but never less than the load generator needs for its own JIT. */
+    Duration warmup() {
+        Duration w = ctx.plan().timing().warmup();
+        return w.compareTo(Defaults.LOADGEN_WARMUP) < 0 ? Defaults.LOADGEN_WARMUP : w;
+    }
+
+    Measured run(TrialPlan plan, StartedServer server, TrialDir dir) throws IOException, InterruptedException {
+        ScenarioSpec s = plan.experiment().scenario();
+        ctx.dependencies().prepare(s);
+        Duration warmup = warmup();
+        Duration duration = ctx.plan().timing().duration();
+        LoadJob job = LoadJobs.of(server.url(), s, plan.level(), warmup, duration, dir);
+        ctx.listener().phase(plan, Phase.WARMUP);
+        ChildProcess gen = ctx.launcher().start("loadgen", job, ctx.cpus().loadgen(), dir.dir());
+        List<String> failure = new ArrayList<>(1);
+        try {
+            ChildEvent.Measuring m = gen.await(
+                    ChildEvent.Measuring.class, warmup.plus(Defaults.STARTUP_TIMEOUT), e -> failed(e, failure));
+            if (m == null) {
+                return failedRun(gen, server, failure);
+            }
+            DependencyProbe probe = ctx.dependencies().probe(s);
+            Sampler sampler = new Sampler(watched(server, gen), Defaults.INTERVAL.toMillis());
+            sampler.start();
+            ctx.listener().phase(plan, Phase.MEASURING);
+            ChildEvent.Result result;
+            try {
+                result = gen.await(ChildEvent.Result.class, duration.plus(Duration.ofSeconds(60)), e -> {
+                    if (e instanceof ChildEvent.Progress p) {
+                        ctx.listener()
+                                .live(
+                                        plan,
+                                        p.interval().throughputRps(),
+                                        p.interval().p99Ms());
+                    }
+                    failed(e, failure);
+                });
+            } finally {
+                sampler.stop();
+                probe.windowClosed();
+            }
+            ctx.listener().phase(plan, Phase.JUDGING);
+            DependencyWork work = probe.finish();
+            Resources resources = new Resources(sampler.series(), sampler.machine());
+            if (result == null) {
+                Measured f = failedRun(gen, server, failure);
+                return new Measured(null, f.failure(), resources, work, f.serverExit());
+            }
+            return new Measured(result.report(), null, resources, work, exit(server));
+        } finally {
+            ctx.launcher().stop(gen);
+        }
+    }
+
+    private static void failed(ChildEvent e, List<String> failure) {
+        if (e instanceof ChildEvent.Failure f) {
+            failure.add(f.message());
+        }
+    }
+
+    private Measured failedRun(ChildProcess gen, StartedServer server, List<String> failure) {
+        String why = !failure.isEmpty()
+                ? "the load generator failed: " + failure.get(0)
+                : gen.alive()
+                        ? "the load generator did not finish in time: " + gen.logTail()
+                        : "the load generator exited with status "
+                                + gen.process().exitValue() + ": " + gen.logTail();
+        return new Measured(null, why, Resources.NONE, DependencyWork.NONE, exit(server));
+    }
+
+    private static Integer exit(StartedServer server) {
+        return server.process().alive() ? null : server.process().process().exitValue();
+    }
+
+    private List<Sampler.Watched> watched(StartedServer server, ChildProcess gen) {
+        List<Sampler.Watched> w = new ArrayList<>();
+        w.add(new Sampler.Watched("server", server.process().pid(), ctx.cpus().server()));
+        w.add(new Sampler.Watched("loadgen", gen.pid(), ctx.cpus().loadgen()));
+        w.addAll(ctx.dependencies().watched());
+        return w;
+    }
+}

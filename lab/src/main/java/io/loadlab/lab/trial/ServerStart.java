@@ -1,0 +1,96 @@
+package io.loadlab.lab.trial;
+
+import io.loadlab.core.Defaults;
+import io.loadlab.lab.child.ChildEvent;
+import io.loadlab.lab.child.ChildProcess;
+import io.loadlab.lab.child.ServeJob;
+import io.loadlab.lab.deps.Database;
+import io.loadlab.lab.deps.Http;
+import io.loadlab.lab.spec.ExternalServer;
+import io.loadlab.lab.spec.TrialPlan;
+import io.loadlab.servers.ServerSpec;
+import java.io.IOException;
+import java.net.URI;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The first phase of a trial: a fresh server, pinned to the server's CPUs, until it answers {@code /health}. A
+ * reference model is a {@link ServeJob} child with the experiment's server options and the suite's dependencies; a
+ * user's own server is their shell command, which finds the dependencies in {@link #BACKEND_URL_ENV} and
+ * {@link #DB_URL_ENV}. A server that does not come up makes the trial APP_BROKEN, with its log's last lines.
+ */
+final class ServerStart {
+    /** A user's own server finds the suite's backend and database in these environment variables. */
+    static final String BACKEND_URL_ENV = "LOADLAB_BACKEND_URL";
+
+    static final String DB_URL_ENV = "LOADLAB_DB_URL";
+
+    private final SuiteContext ctx;
+
+    ServerStart(SuiteContext ctx) {
+        this.ctx = ctx;
+    }
+
+    /** The server's spec for a reference model: port 0, the dependencies this scenario uses, the options. */
+    ServerSpec spec(TrialPlan plan) {
+        ServerSpec.Builder b = ServerSpec.builder(plan.model()).port(0);
+        if (plan.experiment().scenario().kind().needsBackend()
+                && ctx.dependencies().backendUrl() != null) {
+            b.backendUrl(URI.create(ctx.dependencies().backendUrl()));
+        }
+        Database db = ctx.dependencies().database();
+        if (plan.experiment().scenario().kind().needsDatabase() && db != null) {
+            b.db(db.uri(), null, null);
+        }
+        return plan.experiment().server().applyTo(b).build();
+    }
+
+    StartedServer start(TrialPlan plan, TrialDir dir) throws IOException, InterruptedException, TrialBroken {
+        ExternalServer external = ctx.setup().server();
+        if (external != null) {
+            return external(external, dir);
+        }
+        ServerSpec spec = spec(plan);
+        ChildProcess p =
+                ctx.launcher().start("server", new ServeJob(spec), ctx.cpus().server(), dir.dir());
+        ChildEvent.Ready ready = p.await(ChildEvent.Ready.class, Defaults.STARTUP_TIMEOUT, e -> {});
+        if (ready == null) {
+            ctx.launcher().stop(p);
+            throw new TrialBroken("the server did not start"
+                    + (p.alive()
+                            ? " within " + Defaults.STARTUP_TIMEOUT
+                            : " (exit status " + p.process().exitValue() + ")")
+                    + ": " + p.logTail());
+        }
+        String url = "http://" + ready.host() + ":" + ready.port();
+        awaitHealth(p, url, true);
+        return new StartedServer(p, url, ready.settings(), spec);
+    }
+
+    private StartedServer external(ExternalServer s, TrialDir dir)
+            throws IOException, InterruptedException, TrialBroken {
+        Map<String, String> env = new LinkedHashMap<>();
+        if (ctx.dependencies().backendUrl() != null) {
+            env.put(BACKEND_URL_ENV, ctx.dependencies().backendUrl());
+        }
+        if (ctx.dependencies().database() != null) {
+            env.put(DB_URL_ENV, ctx.dependencies().database().uri());
+        }
+        ChildProcess p =
+                ctx.launcher().startCommand("server", s.command(), ctx.cpus().server(), dir.dir(), env);
+        // a user's server may have no /health: any HTTP answer there means it is up
+        awaitHealth(p, s.url(), false);
+        return new StartedServer(p, s.url(), Map.of(), null);
+    }
+
+    private void awaitHealth(ChildProcess p, String url, boolean need200) throws InterruptedException, TrialBroken {
+        if (!Http.awaitReady(url + "/health", need200, p.process(), Defaults.STARTUP_TIMEOUT)) {
+            String why = p.alive()
+                    ? "did not answer " + url + "/health within " + Defaults.STARTUP_TIMEOUT
+                    : "exited with status " + p.process().exitValue() + " at start";
+            ctx.launcher().stop(p);
+            throw new TrialBroken("the server " + why + ": " + p.logTail());
+        }
+    }
+}

@@ -1,0 +1,55 @@
+package io.loadlab.lab.trial;
+
+import io.loadlab.core.result.TrialResult;
+import io.loadlab.core.result.ValidationResult;
+import io.loadlab.lab.LabListener.Phase;
+import io.loadlab.lab.spec.TrialPlan;
+import java.io.IOException;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Runs one trial as a pipeline: a fresh pinned server ({@link ServerStart}), the validation gate
+ * ({@link ValidationPhase}), warm-up and measurement with sampling ({@link MeasurementPhase}), then the verdicts
+ * ({@link JudgementPhase}). Whatever happens, the server is stopped by PID before this returns. Blocking; one trial
+ * at a time.
+ */
+public final class TrialRunner {
+    private final SuiteContext ctx;
+    private final ServerStart servers;
+    private final MeasurementPhase measurement;
+    private final JudgementPhase judgement;
+
+    public TrialRunner(SuiteContext ctx) {
+        this.ctx = ctx;
+        this.servers = new ServerStart(ctx);
+        this.measurement = new MeasurementPhase(ctx);
+        this.judgement = new JudgementPhase(ctx);
+    }
+
+    public TrialResult run(TrialPlan plan) throws IOException, InterruptedException {
+        String startedAt = Instant.now().toString();
+        TrialDir dir = TrialDir.create(ctx.store().dir(), plan.id());
+        ctx.listener().phase(plan, Phase.STARTING);
+        StartedServer server;
+        try {
+            server = servers.start(plan, dir);
+        } catch (TrialBroken e) {
+            ValidationResult broken = new ValidationResult(false, List.of(), e.getMessage());
+            return judgement.judge(plan, startedAt, dir, null, Map.of(), broken, null);
+        }
+        try {
+            ctx.listener().phase(plan, Phase.VALIDATING);
+            ValidationPhase.Validated v = ValidationPhase.run(
+                    server, plan.experiment().scenario(), ctx.setup().server() == null);
+            if (!v.result().passed()) {
+                return judgement.judge(plan, startedAt, dir, server.spec(), v.settings(), v.result(), null);
+            }
+            MeasurementPhase.Measured m = measurement.run(plan, server, dir);
+            return judgement.judge(plan, startedAt, dir, server.spec(), v.settings(), v.result(), m);
+        } finally {
+            ctx.launcher().stop(server.process());
+        }
+    }
+}

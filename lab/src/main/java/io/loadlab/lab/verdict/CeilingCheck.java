@@ -1,0 +1,122 @@
+package io.loadlab.lab.verdict;
+
+import io.loadlab.core.result.Ceiling;
+import io.loadlab.core.result.DependencyWork;
+import io.loadlab.core.result.Verdict;
+import io.loadlab.core.result.VerdictCode;
+import io.loadlab.lab.spec.Thresholds;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * BELOW_CEILING: the trial reached less than {@code belowCeiling} of its ceiling (Little's bound, the target rate, or
+ * — for a CPU-bound closed-model scenario — the server's CPUs) while neither the server's CPU, the load generator nor
+ * a dependency was saturated, so the limit is inside the server. The reason names it from the evidence: the model's
+ * design (its threads), the backend calls really in flight, the database connections active, or connections left
+ * waiting. It keeps the number: it explains it.
+ */
+final class CeilingCheck {
+    /** A server using this much of its CPUs is CPU-bound: that is a ceiling, not a limit inside it. */
+    static final double SERVER_BUSY = 0.85;
+
+    /** Connections per server CPU above which a CPU-bound server is expected to keep its CPUs busy. */
+    static final int CONNECTIONS_PER_CORE = 50;
+
+    private CeilingCheck() {}
+
+    /** @param saturated true when another verdict already names what saturated (load generator, dependency) */
+    static Optional<Verdict> check(Evidence e, Thresholds t, boolean saturated) {
+        if (e.load() == null || saturated) {
+            return Optional.empty();
+        }
+        double rps = e.load().throughput().rps();
+        int cores = e.serverCores();
+        double cpu = e.serverCpu();
+        if (cores > 0 && cpu >= SERVER_BUSY * cores) {
+            return Optional.empty();
+        }
+        Ceiling c = e.ceiling();
+        if (c.rps() == null) {
+            return cpuBound(e, t, rps, cores, cpu);
+        }
+        if (rps >= t.belowCeiling() * c.rps()) {
+            return Optional.empty();
+        }
+        String head = String.format(
+                Locale.ROOT,
+                "%.0f req/s is %.0f%% of the %.0f req/s of %s: ",
+                rps,
+                100 * rps / c.rps(),
+                c.rps(),
+                c.explanation());
+        String queue = Verdicts.overloaded(e, t)
+                ? "; the requests it could not take queued, so latency grew through the window and has no steady"
+                        + " state at this rate"
+                : "";
+        return Optional.of(new Verdict(VerdictCode.BELOW_CEILING, head + limit(e, t, rps) + queue));
+    }
+
+    /**
+     * A CPU-bound scenario's ceiling is the server's CPUs, which enough connections keep busy; with fewer, both sides
+     * wait on the round trip and nothing is wrong.
+     */
+    private static Optional<Verdict> cpuBound(Evidence e, Thresholds t, double rps, int cores, double cpu) {
+        if (!e.closed()
+                || cores == 0
+                || cpu < 0
+                || cpu >= t.belowCeiling() * cores
+                || e.level().connections() < CONNECTIONS_PER_CORE * cores) {
+            return Optional.empty();
+        }
+        return Optional.of(new Verdict(
+                VerdictCode.BELOW_CEILING,
+                String.format(
+                        Locale.ROOT,
+                        "%.0f req/s with the server using %.2f of its %d CPU(s) and the load generator not saturated:"
+                                + " %s",
+                        rps,
+                        cpu,
+                        cores,
+                        limit(e, t, rps))));
+    }
+
+    /** What holds the server back, from the strongest evidence to the weakest. */
+    static String limit(Evidence e, Thresholds t, double rps) {
+        Ceiling c = e.ceiling();
+        if (c.designRps() != null && rps >= t.belowCeiling() * c.designRps()) {
+            return "the model's design caps it — " + c.design() + " — by design, not a fault of the run";
+        }
+        int waiting = e.closed()
+                ? e.level().connections()
+                : (int) Math.round(e.level().rateRps() * (e.floorMs() == null ? 0.1 : e.floorMs() / 1000));
+        DependencyWork.Backend b = e.work().backend();
+        if (b != null && b.peakInFlight() > 0 && b.peakInFlight() < t.belowCeiling() * waiting) {
+            return String.format(
+                    Locale.ROOT,
+                    "at most %d backend calls were in flight (%.0f on average) while %d requests waited: the server"
+                            + " caps its concurrent calls to the backend (its HTTP client's connection pool, or the"
+                            + " threads that make the calls)",
+                    b.peakInFlight(),
+                    b.meanInFlight(),
+                    waiting);
+        }
+        DependencyWork.Database d = e.work().database();
+        if (d != null && d.peakActive() > 0) {
+            return "at most " + d.peakActive() + " database connections were running a statement at once: the"
+                    + " server's database pool (or its threads) caps it";
+        }
+        var f = e.load().connections() == null ? null : e.load().connections().fairness();
+        if (f != null && f.completedNone() > 0) {
+            return f.completedNone() + " connections got no answer in the window: the server leaves connections"
+                    + " waiting";
+        }
+        double cpu = e.serverCpu();
+        int threads = e.process("server").map(p -> p.threadsMax()).orElse(0);
+        return String.format(
+                Locale.ROOT,
+                "neither the server (%s CPU), the load generator nor a dependency was saturated: the limit is inside"
+                        + " the server — look at its threads (%d) and pools in its settings and server.log",
+                cpu < 0 ? "unsampled" : String.format(Locale.ROOT, "%.2f", cpu),
+                threads);
+    }
+}
