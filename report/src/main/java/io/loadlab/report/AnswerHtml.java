@@ -75,7 +75,7 @@ final class AnswerHtml {
                         .append('>')
                         .append(Html.badge(n.code()))
                         .append(' ')
-                        .append(esc(n.words()))
+                        .append(esc(n.wordsBesideBadge()))
                         .append("</li>");
             }
             h.append("</ul>");

@@ -47,8 +47,16 @@ record NotComparable(String model, int invalid, int runs, VerdictCode code, Stri
 
     /** "thread-per-connection — ERRORS: ..." or "single-thread — a finding about the model (STARVED): ...". */
     String words() {
-        String runsWords = invalid == runs ? "" : String.format(Locale.ROOT, " (%d of %d runs)", invalid, runs);
         String what = finding() ? "a finding about the model (" + code + ")" : code.name();
-        return model + runsWords + " — " + what + ": " + reason;
+        return who() + " — " + what + ": " + reason;
+    }
+
+    /** The same words for a place that shows the code as a badge beside them. */
+    String wordsBesideBadge() {
+        return who() + (finding() ? " — a finding about the model" : "") + ": " + reason;
+    }
+
+    private String who() {
+        return model + (invalid == runs ? "" : String.format(Locale.ROOT, " (%d of %d runs)", invalid, runs));
     }
 }

@@ -92,6 +92,12 @@ final class ReportHtml {
                 .append(esc(s.title()))
                 .append("</h2>\n");
         answers.forEach(a -> AnswerHtml.answer(h, a));
+        if (s.trials().stream().allMatch(t -> t.load() == null)) {
+            h.append("<p class=\"meta\">No trial of this scenario was measured: nothing to draw.</p>\n");
+            ReportTables.verdicts(h, s);
+            h.append("</section>\n");
+            return;
+        }
         h.append("<div class=\"charts\">");
         if (s.loads().size() == 1) {
             String at = " at " + s.loads().get(0).label();

@@ -113,6 +113,20 @@ class ReportWriterTest {
     }
 
     @Test
+    void invalidTrialsAreGreyedWithTheirReason() throws Exception {
+        String html = ReportWriter.render(Fixtures.source("run-a"));
+        assertThat(html).contains("<tr class=\"invalid\" title=\"invalid: not ranked\"><td>thread-per-connection");
+        assertThat(html).contains("badge invalid app_broken", "POST /zipcodes answered nothing within 5 s");
+        int row = html.indexOf("<tr class=\"invalid\" title=\"invalid: not ranked\"><td>single-thread");
+        assertThat(row).isPositive();
+        assertThat(html.substring(row, html.indexOf("</tr>", row))).contains("<td class=\"n\">—</td>");
+        String crud = html.substring(html.indexOf("id=\"s-3\""));
+        assertThat(crud)
+                .contains("No trial of this scenario was measured: nothing to draw.")
+                .doesNotContain("<canvas");
+    }
+
+    @Test
     void partialResultsRenderWithABanner() throws Exception {
         Path dir = Fixtures.copy("run-a", tmp.resolve("p"));
         SuiteResults full = ResultsUpgrade.readSuite(dir.resolve("results.json"));
