@@ -19,7 +19,7 @@ final class RunSummary {
 
     /** Prints the answers, the summary table, the findings and the paths. */
     static void print(SuiteResults r, Path dir, Path report, PrintWriter out) {
-        String answers = AnswerText.render(r);
+        String answers = AnswerText.render(r, dir);
         if (!answers.isEmpty()) {
             out.println();
             out.print(answers);

@@ -1,6 +1,7 @@
 package io.loadlab.report;
 
 import io.loadlab.core.result.SuiteResults;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -11,9 +12,12 @@ import java.util.List;
 public final class AnswerText {
     private AnswerText() {}
 
-    /** Every answer of the suite, or an empty string when no trial has finished. */
-    public static String render(SuiteResults results) {
-        List<ExperimentAnswer> answers = Answers.of(results);
+    /**
+     * Every answer of the suite, or an empty string when no trial has finished. {@code resultsDir} is where the
+     * trials' histogram logs are (null when unknown: a named request's single runs then have no windows to test).
+     */
+    public static String render(SuiteResults results, Path resultsDir) {
+        List<ExperimentAnswer> answers = Answers.of(results, resultsDir);
         if (answers.isEmpty()) {
             return "";
         }

@@ -4,6 +4,7 @@ import io.loadlab.core.result.ExperimentInfo;
 import io.loadlab.core.result.LoadLevel;
 import io.loadlab.core.result.SuiteResults;
 import io.loadlab.core.result.TrialResult;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -15,22 +16,26 @@ import java.util.List;
 final class Answers {
     private Answers() {}
 
-    static List<ExperimentAnswer> of(SuiteResults results) {
+    /**
+     * Every answer of the suite; {@code resultsDir} (or null) is where the histogram logs are, which give a named
+     * request its per-second windows.
+     */
+    static List<ExperimentAnswer> of(SuiteResults results, Path resultsDir) {
         List<ExperimentAnswer> out = new ArrayList<>();
         for (Scenario s : Scenario.of(TrialGroup.of(results))) {
-            out.addAll(of(results, s));
+            out.addAll(of(results, resultsDir, s));
         }
         return out;
     }
 
     /** The answers of one report section, lowest load first. */
-    static List<ExperimentAnswer> of(SuiteResults results, Scenario s) {
+    static List<ExperimentAnswer> of(SuiteResults results, Path resultsDir, Scenario s) {
         ExperimentInfo info = results.experiment(s.experiment());
         List<ExperimentAnswer> out = new ArrayList<>();
         for (LoadLevel load : s.loads()) {
             List<TrialGroup> groups =
                     s.groups().stream().filter(g -> load.equals(g.key().load())).toList();
-            RankBy by = RankBy.of(info, open(load, groups));
+            RankBy by = RankBy.of(info, open(load, groups), resultsDir);
             out.add(ExperimentAnswer.of(s.experiment(), s.title(), load, groups, by));
         }
         return out;

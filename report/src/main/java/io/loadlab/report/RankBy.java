@@ -6,6 +6,7 @@ import io.loadlab.core.result.IntervalStats;
 import io.loadlab.core.result.LatencyStats;
 import io.loadlab.core.result.RequestStats;
 import io.loadlab.core.result.TrialResult;
+import java.nio.file.Path;
 import java.util.List;
 
 /**
@@ -14,15 +15,16 @@ import java.util.List;
  * default of the load model: highest throughput in the closed model, lowest p99 in the open one.
  *
  * @param defaulted true when the results named no criterion and the load model's default is used
+ * @param resultsDir where the trials' files are (their histogram logs), or null when unknown
  */
-record RankBy(Criterion criterion, boolean defaulted, boolean open) {
+record RankBy(Criterion criterion, boolean defaulted, boolean open, Path resultsDir) {
 
-    static RankBy of(ExperimentInfo info, boolean open) {
+    static RankBy of(ExperimentInfo info, boolean open, Path resultsDir) {
         Criterion c = info == null ? null : info.criterion();
         if (c == null || c.metric() == null) {
-            return new RankBy(Criterion.defaultFor(open), true, open);
+            return new RankBy(Criterion.defaultFor(open), true, open, resultsDir);
         }
-        return new RankBy(c, false, open);
+        return new RankBy(c, false, open, resultsDir);
     }
 
     boolean byP99() {
@@ -63,12 +65,15 @@ record RankBy(Criterion criterion, boolean defaulted, boolean open) {
     }
 
     /**
-     * The ranked metric per second of one run, or null when the results keep no such windows: load.json records its
-     * per-second intervals for all requests together, not per request name.
+     * The ranked metric per second of one run, or null when the results keep no such windows: load.json's intervals
+     * for all requests, the histogram log's tagged intervals for a named request.
      */
     List<Double> windows(TrialResult t) {
+        if (request() != null) {
+            return resultsDir == null ? null : RequestWindows.of(resultsDir, t, request(), byP99());
+        }
         List<IntervalStats> intervals = t.load().intervals();
-        if (request() != null || intervals == null) {
+        if (intervals == null) {
             return null;
         }
         return intervals.stream()

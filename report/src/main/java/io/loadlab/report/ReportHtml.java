@@ -27,7 +27,7 @@ final class ReportHtml {
                 .append("</style></head><body>\n");
         header(h, r, scenarios);
         List<List<ExperimentAnswer>> answers =
-                scenarios.stream().map(s -> Answers.of(r, s)).toList();
+                scenarios.stream().map(s -> Answers.of(r, dir.dir(), s)).toList();
         if (!scenarios.isEmpty()) {
             AnswerHtml.summary(h, answers);
         }

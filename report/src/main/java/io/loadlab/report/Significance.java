@@ -28,7 +28,10 @@ record Significance(Double p, boolean significant, String basis) {
         List<Double> a = by.windows(first(best));
         List<Double> b = by.windows(first(second));
         if (a == null || b == null) {
-            return unknown("one run each; per-second windows are recorded for all requests together, not per request");
+            return unknown(
+                    by.request() == null
+                            ? "one run each, without per-second windows"
+                            : "one run each, and no per-second windows of '" + by.request() + "' in a histogram log");
         }
         if (a.size() < MIN_WINDOWS || b.size() < MIN_WINDOWS) {
             return unknown("one run each, fewer than " + MIN_WINDOWS + " per-second windows");

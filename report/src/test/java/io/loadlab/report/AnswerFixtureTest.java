@@ -2,13 +2,16 @@ package io.loadlab.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.loadlab.core.result.SuiteResults;
+import io.loadlab.core.result.TrialResult;
 import io.loadlab.core.result.VerdictCode;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** The answers of the checked-in fixtures: each experiment's criterion, or the load model's default for schema 1. */
 class AnswerFixtureTest {
-    private final List<ExperimentAnswer> runA = Answers.of(Fixtures.results("run-a"));
+    private final List<ExperimentAnswer> runA = Answers.of(Fixtures.results("run-a"), Fixtures.source("run-a"));
 
     private ExperimentAnswer answer(List<ExperimentAnswer> answers, String experiment, String load) {
         return answers.stream()
@@ -111,6 +114,35 @@ class AnswerFixtureTest {
     }
 
     @Test
+    void oneRunOfANamedRequestIsTestedOverItsTaggedWindowsInTheHistogramLog() {
+        SuiteResults all = Fixtures.results("run-a");
+        List<TrialResult> firstRuns = all.trials().stream()
+                .filter(t -> t.key().experiment().equals("spring-async-servlet")
+                        && t.key().repetition() == 1)
+                .toList();
+        SuiteResults single = new SuiteResults(
+                2,
+                "t",
+                null,
+                SuiteResults.COMPLETE,
+                null,
+                null,
+                Map.of(),
+                all.experiments(),
+                null,
+                List.of(),
+                firstRuns);
+        ExperimentAnswer a = Answers.of(single, Fixtures.source("run-a")).get(0);
+        assertThat(a.significance().basis()).isEqualTo(Significance.WINDOWS);
+        assertThat(a.decided()).isTrue();
+        assertThat(a.headline()).contains("over the per-second windows of one run each");
+        ExperimentAnswer withoutLogs = Answers.of(single, null).get(0);
+        assertThat(withoutLogs.headline())
+                .endsWith("significance unknown (one run each, and no per-second windows of 'fast' in a histogram"
+                        + " log).");
+    }
+
+    @Test
     void aBrokenAppAloneLeavesNothingToRank() {
         ExperimentAnswer a = answer(runA, "reactive-crud", "10 conn");
         assertThat(a.best()).isNull();
@@ -122,7 +154,7 @@ class AnswerFixtureTest {
 
     @Test
     void schemaOneResultsGroupByExperimentAndRankByTheDefault() {
-        List<ExperimentAnswer> old = Answers.of(Fixtures.results("schema-1"));
+        List<ExperimentAnswer> old = Answers.of(Fixtures.results("schema-1"), Fixtures.source("schema-1"));
         assertThat(old)
                 .hasSize(5)
                 .allSatisfy(a -> assertThat(a.by().defaulted()).isTrue());

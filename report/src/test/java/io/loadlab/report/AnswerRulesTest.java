@@ -89,7 +89,7 @@ class AnswerRulesTest {
                 null,
                 List.of(),
                 List.of(trials));
-        List<ExperimentAnswer> answers = Answers.of(r);
+        List<ExperimentAnswer> answers = Answers.of(r, null);
         assertThat(answers).hasSize(1);
         return answers.get(0);
     }
@@ -203,7 +203,8 @@ class AnswerRulesTest {
                 trial("y", 1, withFast(30), VerdictCode.OK, 0.5));
         assertThat(a.best().model()).isEqualTo("x");
         assertThat(a.best().valueWords()).isEqualTo("3.00 ms");
-        assertThat(a.significance().basis()).contains("not per request");
+        assertThat(a.significance().basis())
+                .isEqualTo("one run each, and no per-second windows of 'fast' in a histogram log");
     }
 
     @Test
