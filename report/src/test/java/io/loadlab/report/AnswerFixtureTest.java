@@ -6,7 +6,6 @@ import io.loadlab.core.result.SuiteResults;
 import io.loadlab.core.result.TrialResult;
 import io.loadlab.core.result.VerdictCode;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** The answers of the checked-in fixtures: each experiment's criterion, or the load model's default for schema 1. */
@@ -120,18 +119,7 @@ class AnswerFixtureTest {
                 .filter(t -> t.key().experiment().equals("spring-async-servlet")
                         && t.key().repetition() == 1)
                 .toList();
-        SuiteResults single = new SuiteResults(
-                2,
-                "t",
-                null,
-                SuiteResults.COMPLETE,
-                null,
-                null,
-                Map.of(),
-                all.experiments(),
-                null,
-                List.of(),
-                firstRuns);
+        SuiteResults single = Fixtures.suite(all.experiments(), firstRuns);
         ExperimentAnswer a = Answers.of(single, Fixtures.source("run-a")).get(0);
         assertThat(a.significance().basis()).isEqualTo(Significance.WINDOWS);
         assertThat(a.decided()).isTrue();

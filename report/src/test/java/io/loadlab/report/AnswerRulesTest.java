@@ -77,18 +77,7 @@ class AnswerRulesTest {
 
     private static ExperimentAnswer only(Criterion criterion, TrialResult... trials) {
         ExperimentInfo info = new ExperimentInfo("e", "delay", "delay", List.of(), List.of(), Map.of(), criterion);
-        SuiteResults r = new SuiteResults(
-                2,
-                "t",
-                null,
-                SuiteResults.COMPLETE,
-                null,
-                null,
-                Map.of(),
-                List.of(info),
-                null,
-                List.of(),
-                List.of(trials));
+        SuiteResults r = Fixtures.suite(List.of(info), List.of(trials));
         List<ExperimentAnswer> answers = Answers.of(r, null);
         assertThat(answers).hasSize(1);
         return answers.get(0);
