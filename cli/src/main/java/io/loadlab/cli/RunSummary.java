@@ -3,19 +3,27 @@ package io.loadlab.cli;
 import io.loadlab.core.result.SuiteResults;
 import io.loadlab.core.result.TrialResult;
 import io.loadlab.core.result.VerdictCode;
+import io.loadlab.report.AnswerText;
 import io.loadlab.report.Format;
 import io.loadlab.report.SummaryTable;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Locale;
 
-/** The end of a suite: the summary table (verdict code words as is), every finding with its reason, the paths. */
+/**
+ * The end of a suite: the answer of each experiment and load level first (the report's own, so terminal and report
+ * say the same), then the summary table (verdict code words as is), every finding with its reason, the paths.
+ */
 final class RunSummary {
     private RunSummary() {}
 
-    /** Prints the summary (the report's own table, so terminal and report agree), the findings and the paths. */
+    /** Prints the answers, the summary table, the findings and the paths. */
     static void print(SuiteResults r, Path dir, Path report, PrintWriter out) {
+        String answers = AnswerText.render(r, dir);
+        if (!answers.isEmpty()) {
+            out.println();
+            out.print(answers);
+        }
         out.println();
         out.print(SummaryTable.render(r, Format.TEXT));
         out.println();
@@ -24,8 +32,8 @@ final class RunSummary {
                     .filter(v -> v.code() != VerdictCode.OK)
                     .forEach(v -> out.println("  " + t.id() + " " + v.code() + ": " + v.reason()));
         }
-        if (r.settings() != null && r.settings().get("notes") instanceof List<?> notes) {
-            notes.forEach(n -> out.println("  note: " + n));
+        if (r.notes() != null) {
+            r.notes().forEach(n -> out.println("  note: " + n));
         }
         out.println();
         out.println("Suite " + r.suite() + ": " + r.status() + ", " + r.trials().size() + " trials.");

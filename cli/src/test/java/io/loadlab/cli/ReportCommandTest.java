@@ -38,7 +38,7 @@ class ReportCommandTest {
         CliTest.Result r = CliTest.run("report", dir.toString());
         assertThat(r.exit()).as(r.err()).isZero();
         assertThat(r.out()).contains("report.html");
-        assertThat(Files.readString(dir.resolve("report.html"))).contains("What this means");
+        assertThat(Files.readString(dir.resolve("report.html"))).contains("<h2>The answer</h2>");
     }
 
     @Test

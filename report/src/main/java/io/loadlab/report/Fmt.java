@@ -34,6 +34,11 @@ final class Fmt {
         return v >= 10 ? String.format(Locale.ROOT, "%.1f", v) : String.format(Locale.ROOT, "%.2f", v);
     }
 
+    /** A duration in microseconds, e.g. CPU time per request: "245 µs". */
+    static String micros(double v) {
+        return Double.isNaN(v) ? DASH : String.format(Locale.ROOT, v >= 10 ? "%,.0f µs" : "%.1f µs", v);
+    }
+
     static String count(long v) {
         return String.format(Locale.ROOT, "%,d", v);
     }

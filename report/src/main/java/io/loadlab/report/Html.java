@@ -1,5 +1,8 @@
 package io.loadlab.report;
 
+import io.loadlab.core.result.VerdictCode;
+import java.util.Locale;
+
 /** Escaping for text and attribute values placed in the report's HTML. */
 final class Html {
     private Html() {}
@@ -26,7 +29,28 @@ final class Html {
         return json.replace("</", "<\\/").replace("\u2028", "\\u2028").replace("\u2029", "\\u2029");
     }
 
-    static String badge(String code) {
-        return "<span class=\"badge " + esc(code.toLowerCase(java.util.Locale.ROOT)) + "\">" + esc(code) + "</span>";
+    /**
+     * A verdict badge, coloured by what the verdict does to the number: red when it invalidates the trial, a distinct
+     * style when it is a finding about the model ({@code STARVED}), amber for a warning that keeps the number, green
+     * for {@code OK}.
+     */
+    static String badge(VerdictCode code) {
+        String kind;
+        String title;
+        if (code == VerdictCode.OK) {
+            kind = "ok";
+            title = "nothing found: the number stands";
+        } else if (code.aboutTheModel()) {
+            kind = "finding";
+            title = "a finding about the model: not comparable, yet a true result";
+        } else if (code.invalidates()) {
+            kind = "invalid";
+            title = "invalidates the trial: never ranked";
+        } else {
+            kind = "warning";
+            title = "a warning: the number stands, read it with the reason";
+        }
+        return "<span class=\"badge " + kind + " " + esc(code.name().toLowerCase(Locale.ROOT)) + "\" title=\"" + title
+                + "\">" + esc(code.name()) + "</span>";
     }
 }

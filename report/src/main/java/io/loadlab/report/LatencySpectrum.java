@@ -38,7 +38,8 @@ final class LatencySpectrum {
         return fromStats(t.load().latencyMs());
     }
 
-    private static Path hlogOf(Path resultsDir, TrialResult t) {
+    /** The trial's histogram log, or null when it has none or the file is missing. */
+    static Path hlogOf(Path resultsDir, TrialResult t) {
         if (resultsDir == null || t.files() == null) {
             return null;
         }

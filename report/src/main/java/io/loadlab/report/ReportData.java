@@ -45,6 +45,8 @@ final class ReportData {
         }
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("title", s.title());
+        // One load level: the charts compare models side by side (bars); several: lines against the load.
+        out.put("bars", s.loads().size() == 1);
         out.put("models", models);
         if (s.mixed()) {
             out.put("per_request", perRequest(s));
@@ -79,6 +81,7 @@ final class ReportData {
         TrialResult first = g.trials().get(0);
         if (first.ceiling() != null) {
             p.put("ceiling_rps", first.ceiling().rps());
+            p.put("design_rps", first.ceiling().designRps());
             p.put("floor_ms", first.ceiling().floorMs());
         }
         ProcessSeries server = server(g);
@@ -96,15 +99,12 @@ final class ReportData {
         int threads = 0;
         int n = 0;
         for (TrialResult t : g.trials()) {
-            for (ProcessSeries ps : t.resources().processes() == null
-                    ? List.<ProcessSeries>of()
-                    : t.resources().processes()) {
-                if ("server".equals(ps.role())) {
-                    cpu += ps.cpuMean();
-                    rss = Math.max(rss, ps.rssMaxBytes());
-                    threads = Math.max(threads, ps.threadsMax());
-                    n++;
-                }
+            ProcessSeries ps = t.resources() == null ? null : t.resources().process("server");
+            if (ps != null) {
+                cpu += ps.cpuMean();
+                rss = Math.max(rss, ps.rssMaxBytes());
+                threads = Math.max(threads, ps.threadsMax());
+                n++;
             }
         }
         return n == 0 ? null : new ProcessSeries("server", 0, "", cpu / n, 0, rss, threads, 0, 0, List.of());

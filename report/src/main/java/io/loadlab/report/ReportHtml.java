@@ -26,8 +26,13 @@ final class ReportHtml {
                 .append(ChartLibrary.resourceText("report.css"))
                 .append("</style></head><body>\n");
         header(h, r, scenarios);
+        List<List<ExperimentAnswer>> answers =
+                scenarios.stream().map(s -> Answers.of(r, dir.dir(), s)).toList();
+        if (!scenarios.isEmpty()) {
+            AnswerHtml.summary(h, answers);
+        }
         for (int i = 0; i < scenarios.size(); i++) {
-            scenario(h, scenarios.get(i), i);
+            scenario(h, scenarios.get(i), answers.get(i), i);
         }
         ReportSections.environment(h, dir.environment());
         ReportSections.methodology(h);
@@ -65,7 +70,7 @@ final class ReportHtml {
                     .append(trials)
                     .append(" trials finished. What is shown is what was measured so far.</div>\n");
         }
-        h.append("<nav>");
+        h.append("<nav><a href=\"#answer\">the answer</a> ");
         for (int i = 0; i < scenarios.size(); i++) {
             h.append("<a href=\"#s-")
                     .append(i)
@@ -80,20 +85,45 @@ final class ReportHtml {
         }
     }
 
-    private static void scenario(StringBuilder h, Scenario s, int i) {
+    private static void scenario(StringBuilder h, Scenario s, List<ExperimentAnswer> answers, int i) {
         h.append("<section class=\"scenario\" id=\"s-")
                 .append(i)
                 .append("\"><h2>")
                 .append(esc(s.title()))
-                .append("</h2>\n<p class=\"meaning\"><b>What this means:</b> ")
-                .append(esc(ScenarioFinding.of(s)))
-                .append("</p>\n<div class=\"charts\">");
-        chart(h, "throughput", i, "Throughput (req/s) vs load, log–log; dashed: theoretical ceiling; ✕: invalid");
-        chart(h, "latency", i, "Latency (ms) vs load: solid p99, dotted p50, dashed p99.9; grey: theoretical floor");
-        chart(h, "errors", i, "Errors (solid) and rejections (dashed) vs load");
-        chart(h, "cpu", i, "Server CPU (cores, mean)");
-        chart(h, "rss", i, "Server RSS (MiB, max)");
-        chart(h, "threads", i, "Server threads (max)");
+                .append("</h2>\n");
+        answers.forEach(a -> AnswerHtml.answer(h, a));
+        if (s.trials().stream().allMatch(t -> t.load() == null)) {
+            h.append("<p class=\"meta\">No trial of this scenario was measured: nothing to draw.</p>\n");
+            ReportTables.verdicts(h, s);
+            h.append("</section>\n");
+            return;
+        }
+        h.append("<div class=\"charts\">");
+        if (s.loads().size() == 1) {
+            String at = " at " + s.loads().get(0).label();
+            chart(h, "throughput", i, "Throughput (req/s)" + at + "; marks: workload ceiling (grey), design cap (red)");
+            chart(h, "latency", i, "Latency (ms)" + at + ": p50, p99, p99.9; grey mark: theoretical floor");
+            chart(h, "errors", i, "Errors and rejections" + at);
+            chart(h, "cpu", i, "Server CPU (cores, mean)" + at);
+            chart(h, "rss", i, "Server RSS (MiB, max)" + at);
+            chart(h, "threads", i, "Server threads (max)" + at);
+        } else {
+            chart(
+                    h,
+                    "throughput",
+                    i,
+                    "Throughput (req/s) vs load, log–log; dashed: workload ceiling, dotted: design cap;"
+                            + " ✕: invalid");
+            chart(
+                    h,
+                    "latency",
+                    i,
+                    "Latency (ms) vs load: solid p99, dotted p50, dashed p99.9; grey: theoretical floor");
+            chart(h, "errors", i, "Errors (solid) and rejections (dashed) vs load");
+            chart(h, "cpu", i, "Server CPU (cores, mean)");
+            chart(h, "rss", i, "Server RSS (MiB, max)");
+            chart(h, "threads", i, "Server threads (max)");
+        }
         if (s.mixed()) {
             chart(h, "request-rps", i, "Per request name: throughput (req/s) at the highest load");
             chart(h, "request-p99", i, "Per request name: p99 (ms) at the highest load");

@@ -13,9 +13,11 @@ final class ReportTables {
     private ReportTables() {}
 
     static void verdicts(StringBuilder h, Scenario s) {
-        h.append("<h3>Verdicts</h3><table class=\"verdicts\"><thead><tr><th>model</th><th>load</th><th>rep</th>")
+        h.append(
+                        "<h3>Verdicts</h3><div class=\"wide\"><table class=\"verdicts\"><thead><tr><th>model</th><th>load</th><th>rep</th>")
                 .append("<th class=\"n\">req/s</th><th class=\"n\">p50 ms</th><th class=\"n\">p99 ms</th>")
-                .append("<th class=\"n\">errors</th><th class=\"n\">rejected</th><th>verdict</th><th>reason</th>")
+                .append("<th class=\"n\">errors</th><th class=\"n\">rejected</th><th class=\"n\">unfinished</th>")
+                .append("<th>connections</th><th>verdict</th><th>reason</th>")
                 .append("<th>files</th></tr></thead><tbody>\n");
         for (TrialResult t : s.trials()) {
             boolean valid = t.valid();
@@ -23,7 +25,7 @@ final class ReportTables {
                     t.load() == null && t.worstVerdict() == VerdictCode.OK ? VerdictCode.APP_BROKEN : t.worstVerdict();
             boolean numbers = t.load() != null && code != VerdictCode.APP_BROKEN;
             h.append("<tr")
-                    .append(valid ? "" : " class=\"invalid\" title=\"invalid: not ranked\"")
+                    .append(rowClass(valid, code))
                     .append("><td>")
                     .append(esc(t.key().model()))
                     .append("</td><td>")
@@ -43,15 +45,28 @@ final class ReportTables {
                                     : Fmt.count(t.load().errors().total()))
                     .append("</td><td class=\"n\">")
                     .append(Fmt.count(t.rejections()))
+                    .append("</td><td class=\"n\">")
+                    .append(esc(TrialFacts.unfinishedShort(t)))
                     .append("</td><td>")
-                    .append(Html.badge(code.name()))
+                    .append(esc(TrialFacts.servedShort(t)))
                     .append("</td><td>")
+                    .append(Html.badge(code))
+                    .append("</td><td class=\"reason\">")
                     .append(esc(reasons(t)))
-                    .append("</td><td>");
+                    .append("</td><td class=\"files\">");
             files(h, t.files());
             h.append("</td></tr>\n");
         }
-        h.append("</tbody></table>\n");
+        h.append("</tbody></table></div>\n");
+    }
+
+    private static String rowClass(boolean valid, VerdictCode code) {
+        if (valid) {
+            return "";
+        }
+        return code.aboutTheModel()
+                ? " class=\"invalid finding\" title=\"not comparable: a finding about the model\""
+                : " class=\"invalid\" title=\"invalid: not ranked\"";
     }
 
     private static String reasons(TrialResult t) {
@@ -101,7 +116,7 @@ final class ReportTables {
                     .append(" · rep ")
                     .append(t.key().repetition())
                     .append(" ")
-                    .append(Html.badge(t.worstVerdict().name()))
+                    .append(Html.badge(t.worstVerdict()))
                     .append("</summary><div class=\"charts\">")
                     .append("<figure><figcaption>Per second: throughput (req/s), p99 (ms), errors</figcaption>")
                     .append("<div class=\"chart\"><canvas data-chart=\"timeline\" data-trial=\"")
@@ -110,7 +125,20 @@ final class ReportTables {
                     .append("<figure><figcaption>Latency percentile spectrum (ms)</figcaption>")
                     .append("<div class=\"chart\"><canvas data-chart=\"spectrum\" data-trial=\"")
                     .append(esc(t.id()))
-                    .append("\"></canvas></div></figure></div></details>\n");
+                    .append("\"></canvas></div></figure></div>");
+            facts(h, t);
+            h.append("</details>\n");
         }
+    }
+
+    private static void facts(StringBuilder h, TrialResult t) {
+        h.append("<table class=\"kv facts\">");
+        TrialFacts.of(t)
+                .forEach((k, v) -> h.append("<tr><th>")
+                        .append(esc(k))
+                        .append("</th><td>")
+                        .append(esc(v))
+                        .append("</td></tr>"));
+        h.append("</table>");
     }
 }

@@ -19,6 +19,17 @@
     if (v === null || v === undefined || isNaN(v)) return '—';
     return v >= 100 ? Math.round(v).toLocaleString('en') : (+v.toPrecision(3)).toString();
   }
+  // A log axis starts one decade below the smallest value, so that no bar sits on the axis and vanishes.
+  function logMin(values) {
+    var pos = values.filter(function (v) { return v > 0; });
+    if (!pos.length) return undefined;
+    return Math.pow(10, Math.floor(Math.log10(Math.min.apply(null, pos)) - 1e-9));
+  }
+  function dataValues(datasets) {
+    var out = [];
+    datasets.forEach(function (d) { if (d) d.data.forEach(function (v) { if (typeof v === 'number') out.push(v); }); });
+    return out;
+  }
   function logTicks(axis) {
     return {callback: function (v) {
       var e = Math.log10(v);
@@ -39,18 +50,22 @@
   }
   function lineChart(canvas, datasets, scales, extra) {
     return new Chart(canvas, Object.assign({type: 'line', data: {datasets: datasets},
-      options: {parsing: true, scales: scales, plugins: {legend: {labels: {boxWidth: 12, filter: function (item) { return !/ (ceiling|p50|p99\.9|rejected)$/.test(item.text); }}},
+      options: {parsing: true, scales: scales, plugins: {legend: {labels: {boxWidth: 12, filter: function (item) { return !/ (ceiling|design cap|p50|p99\.9|rejected)$/.test(item.text); }}},
         tooltip: {callbacks: {label: function (c) { return c.dataset.label + ': ' + fmt(c.parsed.y); }}}}}}, extra));
   }
 
   var scenarioCharts = {
     throughput: function (canvas, s) {
+      if (s.bars) return barCharts.throughput(canvas, s);
       var ds = [];
       s.models.forEach(function (m) {
         ds.push(series(m, 'rps'));
         var ceil = series(m, 'ceiling_rps', {label: m.model + ' ceiling', borderDash: [6, 4], pointRadius: 0,
           borderWidth: 1});
         if (ceil.data.length) ds.push(ceil);
+        var cap = series(m, 'design_rps', {label: m.model + ' design cap', borderDash: [1, 3], pointRadius: 0,
+          borderWidth: 2});
+        if (cap.data.length) ds.push(cap);
         var bad = series(m, 'invalid_rps', {label: m.model + ' (invalid)', showLine: false, pointStyle: 'crossRot',
           pointRadius: 7, borderColor: '#9aa0aa', backgroundColor: '#9aa0aa'});
         if (bad.data.length) ds.push(bad);
@@ -59,6 +74,7 @@
         ticks: logTicks()}});
     },
     latency: function (canvas, s) {
+      if (s.bars) return barCharts.latency(canvas, s);
       var ds = [];
       s.models.forEach(function (m) {
         ds.push(series(m, 'p50', {label: m.model + ' p50', borderDash: [2, 3], borderWidth: 1}));
@@ -77,6 +93,7 @@
         ticks: logTicks()}});
     },
     errors: function (canvas, s) {
+      if (s.bars) return barCharts.errors(canvas, s);
       var ds = [];
       s.models.forEach(function (m) {
         ds.push(series(m, 'errors', {label: m.model}));
@@ -92,6 +109,7 @@
   };
   function simple(key, unit) {
     return function (canvas, s) {
+      if (s.bars) return barChart(canvas, s, [modelBars(s, key, unit)], unit, false, false);
       return lineChart(canvas, s.models.map(function (m) { return series(m, key); }),
         {x: loadAxis(s), y: {beginAtZero: true, title: {display: true, text: unit}}});
     };
@@ -106,9 +124,59 @@
           data: names.map(function (n) { return byModel[m][n] ? byModel[m][n][key] : null; })};
       });
       return new Chart(canvas, {type: 'bar', data: {labels: names, datasets: ds},
-        options: {scales: {y: {type: 'logarithmic', title: {display: true, text: unit}, ticks: logTicks()}}}});
+        options: {scales: {y: {type: 'logarithmic', min: logMin(dataValues(ds)), title: {display: true, text: unit},
+          ticks: logTicks()}}}});
     };
   }
+
+  // One load level: one bar per model, invalid models greyed with ✕; ceilings drawn as short horizontal marks.
+  function only(m) { return m.points[0] || {}; }
+  function barLabels(s) {
+    return s.models.map(function (m) { return only(m).valid === false ? m.model + ' ✕ not comparable' : m.model; });
+  }
+  function modelBars(s, key, label, fallback) {
+    return {label: label, data: s.models.map(function (m) {
+      var p = only(m), v = p[key];
+      return v === undefined || v === null ? (fallback && p[fallback] !== undefined ? p[fallback] : null) : v;
+    }), backgroundColor: s.models.map(function (m) { return only(m).valid === false ? '#c3c7cf' : color(m.model); })};
+  }
+  function marks(s, key, label, colour) {
+    var data = s.models.map(function (m) { var v = only(m)[key]; return v === undefined ? null : v; });
+    if (!data.some(function (v) { return v !== null; })) return null;
+    return {type: 'line', label: label, data: data, showLine: false, pointStyle: 'line', pointRadius: 22,
+      pointHoverRadius: 22, borderWidth: 3, borderColor: colour, backgroundColor: colour};
+  }
+  function barChart(canvas, s, datasets, unit, log, legend) {
+    return new Chart(canvas, {type: 'bar', data: {labels: barLabels(s), datasets: datasets.filter(Boolean)},
+      options: {scales: {y: log ? {type: 'logarithmic', min: logMin(dataValues(datasets)), title: {display: true,
+        text: unit}, ticks: logTicks()}
+        : {beginAtZero: true, title: {display: true, text: unit}}},
+        plugins: {legend: {display: legend, labels: {boxWidth: 12}},
+          tooltip: {callbacks: {label: function (c) { return c.dataset.label + ': ' + fmt(c.parsed.y); }}}}}});
+  }
+  function shade(hex) { return function (s) { return s.models.map(function (m) {
+    return only(m).valid === false ? '#c3c7cf' : hex; }); }; }
+  var barCharts = {
+    throughput: function (canvas, s) {
+      return barChart(canvas, s, [modelBars(s, 'rps', 'req/s', 'invalid_rps'),
+        marks(s, 'ceiling_rps', 'workload ceiling', '#4b5563'), marks(s, 'design_rps', 'design cap', '#c53030')],
+        'req/s', false, true);
+    },
+    latency: function (canvas, s) {
+      var ds = [['p50', 'p50', '#9ecae1'], ['p99', 'p99', '#3182bd'], ['p999', 'p99.9', '#08519c']].map(function (k) {
+        return {label: k[1], data: s.models.map(function (m) { var v = only(m)[k[0]]; return v === undefined ? null : v; }),
+          backgroundColor: shade(k[2])(s)};
+      });
+      ds.push(marks(s, 'floor_ms', 'floor', '#4b5563'));
+      return barChart(canvas, s, ds, 'ms', true, true);
+    },
+    errors: function (canvas, s) {
+      var e = modelBars(s, 'errors', 'errors'), r = modelBars(s, 'rejections', 'rejections');
+      e.backgroundColor = '#c53030';
+      r.backgroundColor = '#c27c0e';
+      return barChart(canvas, s, [e, r], 'count', false, true);
+    }
+  };
 
   var trialCharts = {
     timeline: function (canvas, t) {
@@ -151,12 +219,14 @@
     draw(c, scenarioCharts[c.getAttribute('data-chart')], data.scenarios[+c.getAttribute('data-scenario')]);
   });
   document.querySelectorAll('details.trial').forEach(function (d) {
-    d.addEventListener('toggle', function () {
+    function drawOpen() {
       if (!d.open) return;
       d.querySelectorAll('canvas[data-trial]:not([data-drawn])').forEach(function (c) {
         draw(c, trialCharts[c.getAttribute('data-chart')], data.trials[c.getAttribute('data-trial')]);
       });
-    });
+    }
+    d.addEventListener('toggle', drawOpen);
+    drawOpen();
   });
   state.ready = true;
 })();

@@ -2,18 +2,14 @@ package io.loadlab.report;
 
 import io.loadlab.core.Json;
 import io.loadlab.core.result.Ceiling;
+import io.loadlab.core.result.ConnectionFairness;
+import io.loadlab.core.result.Criterion;
 import io.loadlab.core.result.DependencyWork;
 import io.loadlab.core.result.Environment;
 import io.loadlab.core.result.ErrorCategory;
 import io.loadlab.core.result.ErrorCounts;
-import io.loadlab.core.result.IntervalStats;
-import io.loadlab.core.result.LatencyStats;
+import io.loadlab.core.result.ExperimentInfo;
 import io.loadlab.core.result.LoadLevel;
-import io.loadlab.core.result.LoadReport;
-import io.loadlab.core.result.MachineSample;
-import io.loadlab.core.result.ProcessSample;
-import io.loadlab.core.result.ProcessSeries;
-import io.loadlab.core.result.RequestStats;
 import io.loadlab.core.result.Resources;
 import io.loadlab.core.result.ServerFacts;
 import io.loadlab.core.result.SuiteResults;
@@ -22,28 +18,29 @@ import io.loadlab.core.result.TrialResult;
 import io.loadlab.core.result.ValidationResult;
 import io.loadlab.core.result.Verdict;
 import io.loadlab.core.result.VerdictCode;
-import io.loadlab.testkit.LoadReports;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import org.HdrHistogram.Histogram;
-import org.HdrHistogram.HistogramLogWriter;
 
 /**
- * Writes the checked-in results fixtures (run-a, run-b) from a seeded model of plausible numbers: latencies are drawn
- * into real HdrHistograms, so percentiles, histogram logs and timelines agree with each other as the lab's would.
- * Run B differs from A on purpose: netty is ~30% faster at 1000 connections (A was CPU-starved there), virtual-threads ~20% slower, the
- * rest is the same up to noise. Regenerate with {@code main(report/src/test/resources/fixtures)}.
+ * Writes the checked-in results fixtures run-a and run-b (results schema 2) from a seeded model of plausible numbers
+ * ({@link FixtureTrial}). Run A holds an experiment at three load levels (line charts), one at a single load level
+ * with several models ranked by throughput under a p99 SLO (bars; a STARVED model with unfinished requests and
+ * starved connections, a BELOW_CEILING one, one above the SLO, two tied within noise), an open-model mix ranked by
+ * the p99 of its fast request, and a broken app. Run B differs from A on purpose: netty is ~30% faster at 1000
+ * connections (A was CPU-starved there), virtual-threads ~20% slower, the rest is the same up to noise. The
+ * schema-1 fixture beside them is frozen: it checks that old results still load. Regenerate with
+ * {@code main(report/src/test/resources/fixtures)}.
  */
 final class FixtureFactory {
-    private static final int SECONDS = 6;
-    private static final int SAMPLES_PER_SECOND = 400;
+    private static final String DELAY = "rxjava-servers";
+    private static final String BACKEND = "c10k-backend";
+    private static final String MIX = "spring-async-servlet";
+    private static final String CRUD = "reactive-crud";
 
     private final Path dir;
     private final boolean runB;
@@ -63,151 +60,203 @@ final class FixtureFactory {
     }
 
     private void write() throws IOException {
-        for (int c : new int[] {10, 100, 1000}) {
-            boolean big = c == 1000;
-            double slow = big && runB ? 0.8 : 1.0;
-            delayTrials(
-                    "netty",
-                    c,
-                    3,
-                    big && !runB ? 0.74 : 0.985,
-                    100.4,
-                    big ? (runB ? 112 : 165) : 104,
-                    c / 0.1,
-                    c + " connections ÷ 100 ms",
-                    3);
-            delayTrials(
-                    "virtual-threads",
-                    c,
-                    3,
-                    0.975 * slow,
-                    100.6,
-                    c == 1000 ? 121 / slow : 106,
-                    c / 0.1,
-                    c + " connections ÷ 100 ms",
-                    18);
-            int busy = Math.min(c, 100);
-            double tpFactor = c <= 100 ? 0.98 : 0.995;
-            double floor = c <= 100 ? 100.5 : 100.0 * c / busy - 60;
-            delayTrials(
-                    "thread-pool",
-                    c,
-                    3,
-                    tpFactor,
-                    floor,
-                    c <= 100 ? 105 : floor + 190,
-                    busy / 0.1,
-                    "100 threads ÷ 100 ms",
-                    110);
-        }
+        List<ExperimentInfo> experiments = new ArrayList<>();
+        delayExperiment(experiments);
         if (!runB) {
-            for (int c : new int[] {10, 100, 1000}) {
-                delayTrials(
-                        "thread-per-connection",
-                        c,
-                        1,
-                        c == 1000 ? 0.71 : 0.98,
-                        100.8,
-                        c == 1000 ? 2_900 : 108,
-                        c / 0.1,
-                        c + " connections ÷ 100 ms",
-                        c + 12);
-            }
+            backendExperiment(experiments);
         }
-        mixTrials("servlet-sync", 3, 1_480, 155);
-        mixTrials("servlet-async", 3, 19_800, 158);
+        mixExperiment(experiments);
         if (!runB) {
-            crudBroken();
+            crudBroken(experiments);
         }
         SuiteResults results = new SuiteResults(
                 SuiteResults.SCHEMA_VERSION,
                 "fixture",
-                "delay-100ms and a 9:1 fast/slow mix on a few models (checked-in test fixture)",
+                "delay, backend, an open-model 9:1 mix and a broken CRUD app on a few models (checked-in fixture)",
                 SuiteResults.COMPLETE,
                 runB ? "2026-11-21T10:00:00Z" : "2026-11-20T10:00:00Z",
                 runB ? "2026-11-21T10:40:00Z" : "2026-11-20T10:45:00Z",
-                Map.of("repetitions", 3, "warmup", "3s", "duration", SECONDS + "s", "backend_delay", "100ms"),
-                List.of(),
+                Map.of("repetitions", 3, "warmup_s", 3, "duration_s", FixtureTrial.SECONDS, "backend_delay_ms", 50),
+                experiments,
                 null,
-                List.of(),
+                runB
+                        ? List.of()
+                        : List.of("load level 20000 conn skipped: above this host's connection ceiling (19800)"),
                 trials);
         Json.writeAtomically(dir.resolve("results.json"), results);
         Json.writeAtomically(dir.resolve("environment.json"), environment());
     }
 
-    private void delayTrials(
-            String model,
-            int c,
-            int reps,
-            double efficiency,
-            double floorMs,
-            double p99Ms,
-            double ceilingRps,
-            String why,
-            int threads)
-            throws IOException {
-        for (int rep = 1; rep <= reps; rep++) {
-            double rps = Math.min(c / 0.1, ceilingRps) * efficiency * (1 + 0.008 * random.nextGaussian());
-            boolean timeouts = p99Ms > 2_000;
-            List<Verdict> verdicts = new ArrayList<>();
-            if (timeouts) {
-                verdicts.add(new Verdict(
-                        VerdictCode.ERRORS,
-                        "4.1% of requests timed out (threshold 1%): 1,012 threads could not be scheduled in time"));
-            } else if (model.equals("thread-pool") && c == 1000 && rep == 2) {
-                verdicts.add(
-                        new Verdict(VerdictCode.NOT_STEADY, "throughput varied 17% between windows (threshold 15%)"));
-            } else {
-                verdicts.add(new Verdict(VerdictCode.OK, "nothing found"));
+    private void add(FixtureTrial t) throws IOException {
+        trials.add(t.write(dir, random, String.format("2026-11-20T10:%02d:00Z", trials.size() % 60)));
+    }
+
+    /** Three load levels (line charts); no criterion recorded, so the closed model's default ranks it. */
+    private void delayExperiment(List<ExperimentInfo> experiments) throws IOException {
+        List<String> models = new ArrayList<>(List.of("netty", "virtual-threads", "thread-pool"));
+        int[] levels = {10, 100, 1000};
+        for (int c : levels) {
+            boolean big = c == 1000;
+            double slow = big && runB ? 0.8 : 1.0;
+            for (int rep = 1; rep <= 3; rep++) {
+                FixtureTrial netty =
+                        delay("netty", c, rep, big && !runB ? 0.74 : 0.985, 100.4, big ? (runB ? 112 : 165) : 104, 3);
+                if (big && !runB) {
+                    netty.verdict(
+                            VerdictCode.BELOW_CEILING,
+                            "74% of the 10,000 req/s ceiling with nothing saturated: the server's 3 threads were 95%"
+                                    + " busy on one core while the other idled (event loops = usable CPUs = 1)");
+                }
+                add(netty);
+                add(delay("virtual-threads", c, rep, 0.975 * slow, 100.6, big ? 121 / slow : 106, 18));
+                int busy = Math.min(c, 100);
+                double floor = c <= 100 ? 100.5 : 100.0 * c / busy - 60;
+                FixtureTrial pool =
+                        delay("thread-pool", c, rep, c <= 100 ? 0.98 : 0.995, floor, c <= 100 ? 105 : floor + 190, 110);
+                if (c >= 100) {
+                    pool.ceiling = new Ceiling(
+                            c / 0.1,
+                            100.0,
+                            c + " connections ÷ 100ms = " + c * 10 + " req/s",
+                            1000.0,
+                            "thread-pool: 100 threads ÷ 100ms = 1000 req/s");
+                }
+                if (big && rep == 2) {
+                    pool.verdict(VerdictCode.NOT_STEADY, "throughput varied 17% between windows (threshold 15%)");
+                }
+                add(pool);
             }
-            Map<String, Sampler> requests = Map.of("", new Sampler(rps, floorMs, p99Ms));
-            ErrorCounts errors =
-                    timeouts ? ErrorCounts.of(ErrorCategory.TIMEOUT, (long) (rps * SECONDS * 0.041)) : ErrorCounts.NONE;
-            trial(
-                    model,
-                    "delay-100ms",
-                    "rxjava-servers",
-                    new LoadLevel(c, null),
-                    rep,
-                    requests,
-                    errors,
-                    new Ceiling(
-                            ceilingRps, 100.0, model.equals("thread-pool") ? "100 threads ÷ 100 ms" : why, null, null),
-                    verdicts,
-                    threads,
-                    rps / 9_000.0);
+            if (!runB) {
+                FixtureTrial tpc =
+                        delay("thread-per-connection", c, 1, big ? 0.71 : 0.98, 100.8, big ? 2_900 : 108, c + 12);
+                if (big) {
+                    tpc.errors = ErrorCounts.of(ErrorCategory.TIMEOUT, 1_749);
+                    tpc.verdict(
+                            VerdictCode.ERRORS,
+                            "4.1% of requests timed out (threshold 1%): 1,012 threads could not be scheduled in time");
+                }
+                add(tpc);
+            }
         }
+        if (!runB) {
+            models.add("thread-per-connection");
+        }
+        experiments.add(new ExperimentInfo(
+                DELAY,
+                "delay",
+                "delay 100ms",
+                models,
+                List.of(new LoadLevel(10, null), new LoadLevel(100, null), new LoadLevel(1000, null)),
+                Map.of(),
+                null));
     }
 
-    private void mixTrials(String model, int reps, double fastRps, double slowRps) throws IOException {
-        for (int rep = 1; rep <= reps; rep++) {
-            double n = 1 + 0.02 * random.nextGaussian();
+    private FixtureTrial delay(
+            String model, int c, int rep, double efficiency, double floorMs, double p99Ms, int threads) {
+        double rps = Math.min(c / 0.1, model.equals("thread-pool") ? 1000 : c / 0.1)
+                * efficiency
+                * (1 + 0.008 * random.nextGaussian());
+        FixtureTrial t = new FixtureTrial(DELAY, model, "delay", new LoadLevel(c, null), rep);
+        t.request("/delay?ms=100", rps, floorMs, p99Ms, 1.0);
+        t.ceiling = new Ceiling(c / 0.1, 100.0, c + " connections ÷ 100ms = " + c * 10 + " req/s", null, null);
+        t.threads = threads;
+        t.cpu = Math.min(rps / 9_000.0, 0.95);
+        return t;
+    }
+
+    /**
+     * One load level (bars), ranked by throughput with p99 ≤ 200 ms, one run each (significance from per-second
+     * windows): thread-per-connection serves the most but breaks the SLO, netty and vertx tie on throughput and differ
+     * in CPU per request, virtual-threads is held below the ceiling by its client pool, single-thread starves.
+     */
+    private void backendExperiment(List<ExperimentInfo> experiments) throws IOException {
+        FixtureTrial single =
+                backend("single-thread", 20, 51.5, 0.03, 1, 20.0, "single-thread: 1 thread ÷ 50ms = 20" + " req/s");
+        single.unfinished(199, 5_950, 6_000)
+                .verdict(
+                        VerdictCode.STARVED,
+                        "199 of 200 connections got no answer in the 6 s window: the server serves one connection at"
+                                + " a time");
+        single.fairness = new ConnectionFairness(200, 0, 0, 120, 199);
+        add(single);
+        add(backend("thread-pool", 1_985, 104, 0.41, 110, 2000.0, "thread-pool: 100 threads ÷ 50ms = 2000 req/s"));
+        add(backend("thread-per-connection", 3_975, 260, 0.78, 212, null, null));
+        add(
+                backend("virtual-threads", 3_100, 70, 0.55, 22, null, null)
+                        .verdict(
+                                VerdictCode.BELOW_CEILING,
+                                "78% of the 4,000 req/s ceiling with nothing saturated: the backend never had more than 155"
+                                        + " calls in flight — the blocking HTTP client's pool of 155 connections is the limit"));
+        add(backend("netty", 3_945, 58, 0.62, 3, null, null));
+        add(backend("vertx", 3_940, 59, 0.80, 4, null, null));
+        experiments.add(new ExperimentInfo(
+                BACKEND,
+                "backend",
+                "backend 50ms",
+                List.of("single-thread", "thread-pool", "thread-per-connection", "virtual-threads", "netty", "vertx"),
+                List.of(new LoadLevel(200, null)),
+                Map.of(),
+                new Criterion(Criterion.THROUGHPUT, null, 200.0)));
+    }
+
+    private FixtureTrial backend(
+            String model, double rps, double p99, double cpu, int threads, Double designRps, String design) {
+        FixtureTrial t = new FixtureTrial(BACKEND, model, "backend", new LoadLevel(200, null), 1);
+        t.path = "/backend";
+        t.request("/backend", rps, 50.3, p99, 1.0);
+        t.ceiling = new Ceiling(4000.0, 50.0, "200 connections ÷ 50ms = 4000 req/s", designRps, design);
+        t.cpu = cpu;
+        t.threads = threads;
+        int peak = switch (model) {
+            case "virtual-threads" -> 155;
+            case "thread-pool" -> 100;
+            default -> Math.min(200, (int) Math.ceil(rps * 0.05) + 3);
+        };
+        t.dependencies = new DependencyWork(
+                new DependencyWork.Backend(Math.round(rps * FixtureTrial.SECONDS), peak, Math.min(peak, rps * 0.0502)),
+                null);
+        return t;
+    }
+
+    /** An open-model 9:1 fast/slow mix at one rate, ranked by the p99 of 'fast'; three runs each. */
+    private void mixExperiment(List<ExperimentInfo> experiments) throws IOException {
+        LoadLevel rate = new LoadLevel(1000, 1000.0);
+        for (String model : List.of("servlet-sync", "servlet-async")) {
             boolean sync = model.equals("servlet-sync");
-            Map<String, Sampler> requests = new LinkedHashMap<>();
-            requests.put("fast", new Sampler(fastRps * n, sync ? 2 : 0.2, sync ? 900 : 28));
-            requests.put("slow", new Sampler(slowRps * n, 100.2, sync ? 640 : 630));
-            trial(
-                    model,
-                    "mix-9-1",
-                    "spring-async-servlet",
-                    new LoadLevel(1000, null),
-                    rep,
-                    requests,
-                    ErrorCounts.NONE,
-                    new Ceiling(160.0, 100.0, "slow: 16 worker threads ÷ 100 ms", null, null),
-                    List.of(new Verdict(VerdictCode.OK, "nothing found")),
-                    sync ? 16 + 12 : 16 + 14,
-                    (fastRps + slowRps) / 14_000.0);
+            for (int rep = 1; rep <= 3; rep++) {
+                FixtureTrial t = new FixtureTrial(MIX, model, "mixed", rate, rep);
+                double n = 1 + 0.01 * random.nextGaussian();
+                t.request("fast", 900 * n, sync ? 1.2 : 0.3, sync ? 45 : 3.1, 0.9);
+                t.request("slow", 100 * n, 100.2, sync ? 140 : 104, 0.1);
+                t.ceiling = new Ceiling(
+                        null,
+                        null,
+                        "slow requests at most 100 connections ÷ 100ms = 1000 req/s; fast requests are"
+                                + " bound by CPU",
+                        null,
+                        null);
+                t.threads = sync ? 16 + 12 : 16 + 14;
+                t.cpu = sync ? 0.31 : 0.22;
+                add(t);
+            }
         }
+        experiments.add(new ExperimentInfo(
+                MIX,
+                "mixed",
+                "9:1 fast/slow mix at 1000 req/s",
+                List.of("servlet-sync", "servlet-async"),
+                List.of(rate),
+                Map.of("worker_threads", "16"),
+                new Criterion(Criterion.P99, "fast", null)));
     }
 
-    private void crudBroken() throws IOException {
-        String id = "reactive-crud-single-thread-post-zipcodes-10c-r1";
+    private void crudBroken(List<ExperimentInfo> experiments) throws IOException {
+        String id = CRUD + "-single-thread-crud-10c-r1";
         Path t = Files.createDirectories(dir.resolve("trials").resolve(id));
         Files.writeString(t.resolve("server.log"), "validation: POST /zipcodes got no answer within 5 s\n");
         trials.add(new TrialResult(
                 id,
-                new TrialKey("reactive-crud", "single-thread", "post-zipcodes", new LoadLevel(10, null), 1),
+                new TrialKey(CRUD, "single-thread", "crud", new LoadLevel(10, null), 1),
                 "2026-11-20T10:44:00Z",
                 List.of(new Verdict(
                         VerdictCode.APP_BROKEN,
@@ -223,144 +272,14 @@ final class FixtureFactory {
                 Resources.NONE,
                 DependencyWork.NONE,
                 Map.of("server_log", "trials/" + id + "/server.log")));
-    }
-
-    private void trial(
-            String model,
-            String scenario,
-            String experiment,
-            LoadLevel load,
-            int rep,
-            Map<String, Sampler> requests,
-            ErrorCounts errors,
-            Ceiling ceiling,
-            List<Verdict> verdicts,
-            int threads,
-            double cpu)
-            throws IOException {
-        String id = experiment + "-" + model + "-" + scenario + "-" + load.connections() + "c-r" + rep;
-        Path tdir = Files.createDirectories(dir.resolve("trials").resolve(id));
-        Histogram total = new Histogram(10_000_000L, 3);
-        Map<String, Histogram> perName = new LinkedHashMap<>();
-        List<IntervalStats> intervals = new ArrayList<>();
-        double totalRps = 0;
-        try (PrintStream hlog = new PrintStream(Files.newOutputStream(tdir.resolve("latency.hlog")))) {
-            HistogramLogWriter writer = new HistogramLogWriter(hlog);
-            writer.outputLogFormatVersion();
-            writer.outputStartTime(1_763_632_800_000L);
-            writer.outputLegend();
-            for (int s = 0; s < SECONDS; s++) {
-                Histogram second = new Histogram(10_000_000L, 3);
-                long secondRequests = 0;
-                for (Map.Entry<String, Sampler> e : requests.entrySet()) {
-                    Histogram h = new Histogram(10_000_000L, 3);
-                    long count = Math.round(e.getValue().rps * (1 + 0.03 * random.nextGaussian()));
-                    e.getValue().fill(h, count, random);
-                    h.setStartTimeStamp(1_763_632_800_000L + s * 1000L);
-                    h.setEndTimeStamp(1_763_632_800_000L + (s + 1) * 1000L);
-                    if (!e.getKey().isEmpty()) {
-                        h.setTag(e.getKey());
-                        writer.outputIntervalHistogram(h);
-                        perName.computeIfAbsent(e.getKey(), k -> new Histogram(10_000_000L, 3))
-                                .add(h);
-                    }
-                    second.add(h);
-                    secondRequests += count;
-                }
-                second.setStartTimeStamp(1_763_632_800_000L + s * 1000L);
-                second.setEndTimeStamp(1_763_632_800_000L + (s + 1) * 1000L);
-                writer.outputIntervalHistogram(second);
-                total.add(second);
-                long secondErrors = errors.total() / SECONDS;
-                intervals.add(new IntervalStats(
-                        s + 1,
-                        secondRequests,
-                        secondRequests,
-                        second.getValueAtPercentile(50) / 1e3,
-                        second.getValueAtPercentile(99) / 1e3,
-                        second.getMaxValue() / 1e3,
-                        secondErrors));
-            }
-        }
-        Map<String, RequestStats> perRequest = new LinkedHashMap<>();
-        for (Map.Entry<String, Histogram> e : perName.entrySet()) {
-            long n = e.getValue().getTotalCount();
-            perRequest.put(
-                    e.getKey(),
-                    new RequestStats(
-                            n,
-                            n / (double) SECONDS,
-                            LatencyStats.fromMicros(e.getValue()),
-                            null,
-                            ErrorCounts.NONE,
-                            Map.of("200", n),
-                            0,
-                            null));
-        }
-        totalRps = total.getTotalCount() / (double) SECONDS;
-        LoadReport report = LoadReports.closed()
-                .url("http://127.0.0.1:41234/delay?ms=100")
-                .connections(load.connections())
-                .duration(SECONDS)
-                .requests(total.getTotalCount(), totalRps)
-                .bytes(total.getTotalCount() * 130)
-                .latency(LatencyStats.fromMicros(total))
-                .errors(errors)
-                .status(Map.of("200", total.getTotalCount() - errors.total()))
-                .perRequest(perRequest.isEmpty() ? null : perRequest)
-                .intervals(intervals)
-                .hlog("latency.hlog")
-                .build();
-        Json.writeAtomically(tdir.resolve("load.json"), report);
-        Files.writeString(tdir.resolve("server.log"), "{\"model\":\"" + model + "\",\"port\":41234}\n");
-        Files.writeString(tdir.resolve("loadgen.log"), String.format("%.0f requests/s%n", totalRps));
-        String prefix = "trials/" + id + "/";
-        trials.add(new TrialResult(
-                id,
-                new TrialKey(experiment, model, scenario, load, rep),
-                "2026-11-20T10:" + String.format("%02d", trials.size()) + ":00Z",
-                verdicts,
-                new ValidationResult(true, List.of("GET /health 200", "GET /delay?ms=100 200 OK"), null),
-                report,
-                ceiling,
-                new ServerFacts(Map.of("model", model, "threads", threads), null),
-                new Resources(processes(cpu, threads), machine()),
-                DependencyWork.NONE,
-                Map.of(
-                        "load",
-                        prefix + "load.json",
-                        "hlog",
-                        prefix + "latency.hlog",
-                        "server_log",
-                        prefix + "server.log",
-                        "loadgen_log",
-                        prefix + "loadgen.log")));
-    }
-
-    private List<ProcessSeries> processes(double cpu, int threads) {
-        List<ProcessSeries> list = new ArrayList<>();
-        list.add(series("server", 4242, "0", Math.min(cpu, 0.95), 180L << 20, threads));
-        list.add(series("loadgen", 4243, "1", Math.min(cpu * 0.6, 0.8), 120L << 20, 6));
-        return list;
-    }
-
-    private ProcessSeries series(String role, long pid, String cpus, double cpu, long rss, int threads) {
-        List<ProcessSample> samples = new ArrayList<>();
-        double max = 0;
-        for (int s = 1; s <= SECONDS; s++) {
-            double c = Math.max(0.01, cpu * (1 + 0.05 * random.nextGaussian()));
-            max = Math.max(max, c);
-            samples.add(new ProcessSample(s, c, c * 0.6, c * 0.4, rss + s * (1L << 20), threads, 900, 40));
-        }
-        return new ProcessSeries(role, pid, cpus, cpu, max, rss + SECONDS * (1L << 20), threads, 5400, 240, samples);
-    }
-
-    private List<MachineSample> machine() {
-        List<MachineSample> list = new ArrayList<>();
-        for (int s = 1; s <= SECONDS; s++) {
-            list.add(new MachineSample(s, List.of(0.35, 0.52), List.of(0.0, 0.01)));
-        }
-        return list;
+        experiments.add(new ExperimentInfo(
+                CRUD,
+                "crud",
+                "POST /zipcodes query-or-insert",
+                List.of("single-thread"),
+                List.of(new LoadLevel(10, null)),
+                Map.of(),
+                new Criterion(Criterion.THROUGHPUT, null, null)));
     }
 
     private static Environment environment() {
@@ -380,22 +299,5 @@ final class FixtureFactory {
                 Map.of("nofile", 20000, "somaxconn", 4096, "ip_local_port_range", "32768 60999"),
                 Map.of("server", "0", "loadgen", "1"),
                 "2026-11-20T10:00:00Z");
-    }
-
-    /** Draws latencies as floor + exponential, scaled so that the 99th percentile lands near {@code p99Ms}. */
-    private record Sampler(double rps, double floorMs, double p99Ms) {
-        void fill(Histogram h, long count, Random random) {
-            double scale = Math.max(0.01, (p99Ms - floorMs) / 4.6);
-            int draws = (int) Math.min(count, SAMPLES_PER_SECOND);
-            if (draws == 0) {
-                return;
-            }
-            long weight = count / draws;
-            long extra = count - weight * draws;
-            for (int i = 0; i < draws; i++) {
-                double ms = floorMs - scale * Math.log(1 - random.nextDouble());
-                h.recordValueWithCount(Math.max(1, Math.round(ms * 1000)), weight + (i < extra ? 1 : 0));
-            }
-        }
     }
 }

@@ -1,11 +1,15 @@
 package io.loadlab.report;
 
+import io.loadlab.core.result.ExperimentInfo;
 import io.loadlab.core.result.ResultsUpgrade;
 import io.loadlab.core.result.SuiteResults;
+import io.loadlab.core.result.TrialResult;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 
 /** The checked-in results fixtures (see {@link FixtureFactory}), copied where a test may write beside them. */
@@ -26,6 +30,22 @@ final class Fixtures {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** A complete suite of these experiments and trials, everything else empty. */
+    static SuiteResults suite(List<ExperimentInfo> experiments, List<TrialResult> trials) {
+        return new SuiteResults(
+                SuiteResults.SCHEMA_VERSION,
+                "test",
+                null,
+                SuiteResults.COMPLETE,
+                null,
+                null,
+                Map.of(),
+                experiments,
+                null,
+                List.of(),
+                trials);
     }
 
     static Path copy(String name, Path target) throws IOException {

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 
 class LatencySpectrumTest {
     private final TrialResult trial = Fixtures.results("run-a").trials().stream()
-            .filter(t -> t.id().equals("spring-async-servlet-servlet-sync-mix-9-1-1000c-r1"))
+            .filter(t -> t.id().equals("spring-async-servlet-servlet-sync-mixed-1000rps-r1"))
             .findFirst()
             .orElseThrow();
 

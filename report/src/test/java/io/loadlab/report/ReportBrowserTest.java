@@ -68,8 +68,14 @@ class ReportBrowserTest {
                     "the charts to draw");
 
             List<JsonNode> scenarioCharts = painted(cdp, "canvas[data-scenario]");
-            // 3 scenarios × 6 charts, plus the two per-request charts of the mixed one.
+            // 3 measured scenarios × 6 charts, plus the two per-request charts of the mixed one; the broken app's
+            // scenario measured nothing and draws no chart.
             assertThat(scenarioCharts).hasSize(20);
+            assertThat(chartTypes(cdp, 3)).isEmpty();
+            // Several load levels draw lines against the load; one load level compares the models in bars.
+            assertThat(chartTypes(cdp, 0)).containsOnly("line");
+            assertThat(chartTypes(cdp, 1)).hasSize(6).containsOnly("bar");
+            assertThat(chartTypes(cdp, 2)).hasSize(8).containsOnly("bar");
             assertThat(scenarioCharts)
                     .allSatisfy(c -> assertThat(c.get("painted").asInt())
                             .as("pixels painted by chart %s", c.get("chart").asText())
@@ -99,6 +105,16 @@ class ReportBrowserTest {
             browser.destroyForcibly();
             browser.waitFor(10, TimeUnit.SECONDS);
         }
+    }
+
+    private static List<String> chartTypes(DevToolsClient cdp, int scenario) throws Exception {
+        String json = cdp.evaluate("JSON.stringify(Array.from(document.querySelectorAll("
+                        + "'canvas[data-scenario=\"" + scenario + "\"]')).map(function (c) {"
+                        + " return Chart.getChart(c).config.type; }))")
+                .asText();
+        List<String> out = new ArrayList<>();
+        io.loadlab.core.Json.mapper().readTree(json).forEach(n -> out.add(n.asText()));
+        return out;
     }
 
     private static void screenshot(DevToolsClient cdp, String name) throws Exception {

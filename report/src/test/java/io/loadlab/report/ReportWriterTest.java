@@ -30,25 +30,100 @@ class ReportWriterTest {
     }
 
     @Test
-    void whatThisMeansNamesTheWinnerAndExplainsThePlateau() throws Exception {
+    void thePageOpensWithTheAnswerAndEverySectionWithItsOwn() throws Exception {
         String html = ReportWriter.render(Fixtures.source("run-a"));
-        assertThat(html)
-                .contains("At 1000 conn, virtual-threads served the most")
-                .contains("than netty")
-                .contains("significant (Welch p")
-                .contains("thread-pool plateaus at 1,000 req/s = 100 threads ÷ 100 ms")
-                .contains("Not ranked: thread-per-connection at 1000 conn (ERRORS)");
-        assertThat(html).contains("At 1000 conn, servlet-async served the most");
+        int answer = html.indexOf("<section id=\"answer\"");
+        int firstSection = html.indexOf("<section class=\"scenario\"");
+        assertThat(answer).isPositive().isLessThan(firstSection);
+        assertThat(html.substring(answer, firstSection))
+                .contains("c10k-backend · backend at 200 conn</a>: netty serves the most with p99 ≤ 200 ms")
+                .contains("servlet-async has the lowest p99 of &#39;fast&#39;")
+                .contains("Not comparable: single-thread <span class=\"badge finding starved\"");
+        String backend = html.substring(html.indexOf("<section class=\"scenario\" id=\"s-1\""));
+        assertThat(backend.indexOf("<div class=\"answer\">"))
+                .isPositive()
+                .isLessThan(backend.indexOf("<div class=\"charts\">"));
+        assertThat(html).doesNotContain("What this means");
+    }
+
+    @Test
+    void theAnswerShowsTheRankingTheSloAndWhatIsNotComparable() throws Exception {
+        String html = ReportWriter.render(Fixtures.source("run-a"));
+        String backend =
+                html.substring(html.indexOf("<section class=\"scenario\" id=\"s-1\""), html.indexOf("id=\"s-2\""));
+        assertThat(backend)
+                .contains("ranked by highest throughput with p99 ≤ 200 ms (the experiment&#39;s criterion)")
+                .contains("What separates them: netty used")
+                .contains("Above the SLO (p99 &gt; 200 ms), not ranked first:")
+                .contains("<span class=\"badge warning below_ceiling\"")
+                .contains("at its design cap (thread-pool: 100 threads ÷ 50ms = 2000 req/s)")
+                .contains("<li class=\"finding\"><span class=\"badge finding starved\"");
+    }
+
+    @Test
+    void verdictRowsShowUnfinishedRequestsAndStarvedConnections() throws Exception {
+        String html = ReportWriter.render(Fixtures.source("run-a"));
+        int row = html.indexOf("<tr class=\"invalid finding\" title=\"not comparable: a finding about the model\">"
+                + "<td>single-thread");
+        assertThat(row).isPositive();
+        assertThat(html.substring(row, html.indexOf("</tr>", row)))
+                .contains("199 · oldest 6,000 ms", "199 of 200 got nothing", "badge finding starved");
+    }
+
+    @Test
+    void trialDetailsNameCeilingsFairnessSharesAndDependencies() throws Exception {
+        String html = ReportWriter.render(Fixtures.source("run-a"));
+        String pool = html.substring(html.indexOf("data-trial=\"c10k-backend-thread-pool-backend-200c-r1\"><summary>"));
+        pool = pool.substring(0, pool.indexOf("</details>"));
+        assertThat(pool)
+                .contains("<th>workload ceiling</th><td>4,000 req/s — 200 connections ÷ 50ms = 4000 req/s</td>")
+                .contains("<th>design cap</th><td>2,000 req/s — thread-pool: 100 threads ÷ 50ms = 2000 req/s</td>")
+                .contains("<th>backend</th><td>11,")
+                .contains("in flight at once: peak 100, mean")
+                .contains("<th>database</th><td>—</td>");
+        String starved =
+                html.substring(html.indexOf("data-trial=\"c10k-backend-single-thread-backend-200c-r1\"><summary>"));
+        assertThat(starved.substring(0, starved.indexOf("</details>")))
+                .contains("199 requests, the oldest 6,000 ms old; they are in the latency at their age, a lower bound")
+                .contains("200 connections; responses per connection: min 0, median 0.0, max 120; 199 completed none");
+        String mix = html.substring(html.indexOf("data-trial=\"spring-async-servlet-servlet-sync-mixed-1000rps-r1\">"));
+        assertThat(mix.substring(0, mix.indexOf("</details>")))
+                .containsPattern("fast planned 90.0%, realized (89|90)\\.\\d% \\([+-]\\d\\.\\d points\\)");
+    }
+
+    @Test
+    void methodologyNamesWhatInvalidatesAndTheNewCodes() throws Exception {
+        String html = ReportWriter.render(Fixtures.source("run-a"));
+        String m = html.substring(html.indexOf("<section id=\"methodology\""));
+        assertThat(m)
+                .contains("APP_BROKEN", "ERRORS", "LOADGEN_SATURATED", "DEPENDENCY_BOUND", "WORK_MISMATCH")
+                .contains("STARVED (more than 1% of the connections completed nothing in the window)")
+                .contains("BELOW_CEILING (under 85% of the ceiling")
+                .contains("a lower bound of their latency");
+    }
+
+    @Test
+    void schemaOneResultsStillRenderWithDashesForWhatTheyDidNotRecord() throws Exception {
+        String html = ReportWriter.render(Fixtures.source("schema-1"));
+        assertThat(html).contains("schema 2", "virtual-threads serves the most: 9,609 ± 292 req/s");
+        String details = html.substring(html.indexOf("<details class=\"trial\""));
+        assertThat(details.substring(0, details.indexOf("</details>")))
+                .contains("<th>unfinished</th><td>—</td>", "<th>connections served</th><td>—</td>")
+                .contains("<th>design cap</th><td>—</td>");
     }
 
     @Test
     void invalidTrialsAreGreyedWithTheirReason() throws Exception {
         String html = ReportWriter.render(Fixtures.source("run-a"));
-        assertThat(html).contains("<tr class=\"invalid\"");
-        assertThat(html).contains("badge app_broken", "POST /zipcodes answered nothing within 5 s");
+        assertThat(html).contains("<tr class=\"invalid\" title=\"invalid: not ranked\"><td>thread-per-connection");
+        assertThat(html).contains("badge invalid app_broken", "POST /zipcodes answered nothing within 5 s");
         int row = html.indexOf("<tr class=\"invalid\" title=\"invalid: not ranked\"><td>single-thread");
         assertThat(row).isPositive();
         assertThat(html.substring(row, html.indexOf("</tr>", row))).contains("<td class=\"n\">—</td>");
+        String crud = html.substring(html.indexOf("id=\"s-3\""));
+        assertThat(crud)
+                .contains("No trial of this scenario was measured: nothing to draw.")
+                .doesNotContain("<canvas");
     }
 
     @Test
@@ -71,7 +146,7 @@ class ReportWriterTest {
         Files.delete(dir.resolve("environment.json"));
         String html = Files.readString(ReportWriter.write(dir));
         assertThat(html).contains("Partial results: the suite is <b>interrupted</b>; 2 trials finished");
-        assertThat(html).contains("No environment.json").contains("At 10 conn only netty gave a valid result");
+        assertThat(html).contains("No environment.json").contains("rxjava-servers · delay at 10 conn</a>: ");
     }
 
     @Test

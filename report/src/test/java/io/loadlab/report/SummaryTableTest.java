@@ -19,7 +19,7 @@ class SummaryTableTest {
     @Test
     void repetitionsShowMeanAndConfidenceHalfWidth() {
         assertThat(text.lines().findFirst().orElseThrow()).isEqualTo("fixture (complete)");
-        assertThat(line("netty", "1000 conn")).matches(".*\\s3\\s+7,3\\d\\d ± \\d+(\\.\\d)?\\s.*OK$");
+        assertThat(line("netty", "1000 conn")).matches(".*\\s3\\s+7,\\d{3} ± \\d+(\\.\\d)?\\s.*BELOW_CEILING$");
         assertThat(line("thread-per-connection", "100 conn"))
                 .doesNotContain("±")
                 .endsWith("OK");
@@ -28,7 +28,10 @@ class SummaryTableTest {
     @Test
     void verdictWordsAndBrokenTrialsWithoutThroughput() {
         assertThat(line("single-thread", "10 conn")).contains("—").endsWith("APP_BROKEN");
-        assertThat(line("thread-per-connection", "1000 conn")).contains("7,").endsWith("ERRORS");
+        assertThat(line("thread-per-connection", "1000 conn"))
+                .contains(" 1,749 ")
+                .endsWith("ERRORS");
+        assertThat(line("single-thread", "200 conn")).endsWith("STARVED");
         assertThat(line("thread-pool", "1000 conn")).endsWith("NOT_STEADY");
     }
 
@@ -39,6 +42,14 @@ class SummaryTableTest {
         assertThat(lines).allSatisfy(l -> assertThat(l.length()).isGreaterThan(verdictColumn));
         String md = SummaryTable.render(Fixtures.results("run-a"), Format.MARKDOWN);
         assertThat(md).startsWith("### fixture (complete)").contains("| model | scenario | load |", "---:|");
-        assertThat(md.lines().filter(l -> l.startsWith("| ")).count()).isEqualTo(1 + 15);
+        assertThat(md.lines().filter(l -> l.startsWith("| ")).count()).isEqualTo(1 + 21);
+    }
+
+    @Test
+    void schemaOneResultsStillMakeATable() {
+        String old = SummaryTable.render(Fixtures.results("schema-1"), Format.TEXT);
+        assertThat(old.lines().filter(l -> l.startsWith("thread-pool ")).toList())
+                .hasSize(3)
+                .anySatisfy(l -> assertThat(l).endsWith("NOT_STEADY"));
     }
 }

@@ -1,0 +1,139 @@
+package io.loadlab.report;
+
+import io.loadlab.core.result.Ceiling;
+import io.loadlab.core.result.ConnectionFairness;
+import io.loadlab.core.result.DependencyWork;
+import io.loadlab.core.result.LoadReport;
+import io.loadlab.core.result.ProcessSeries;
+import io.loadlab.core.result.RequestStats;
+import io.loadlab.core.result.Share;
+import io.loadlab.core.result.TrialResult;
+import io.loadlab.core.result.Unfinished;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The facts of one trial that explain its number, in words: requests unfinished when the window closed, how fairly
+ * the connections were served, each request's planned and realized share, the ceilings, the dependencies' work and
+ * the server's CPU per request. A fact older results did not record is "—", never a guess.
+ */
+final class TrialFacts {
+    private TrialFacts() {}
+
+    static Map<String, String> of(TrialResult t) {
+        Map<String, String> out = new LinkedHashMap<>();
+        LoadReport l = t.load();
+        out.put("unfinished", l == null ? Fmt.DASH : unfinished(l.unfinished()));
+        out.put(
+                "connections served",
+                l == null || l.connections() == null
+                        ? Fmt.DASH
+                        : fairness(l.connections().fairness()));
+        out.put("share of the mix", l == null ? Fmt.DASH : shares(l.perRequest()));
+        Ceiling c = t.ceiling();
+        out.put("workload ceiling", c == null || c.rps() == null ? Fmt.DASH : bound(c.rps(), c.explanation()));
+        out.put("design cap", c == null || c.designRps() == null ? Fmt.DASH : bound(c.designRps(), c.design()));
+        out.put("latency floor", c == null || c.floorMs() == null ? Fmt.DASH : Fmt.ms(c.floorMs()) + " ms");
+        DependencyWork d = t.dependencies();
+        out.put("backend", d == null || d.backend() == null ? Fmt.DASH : backend(d.backend()));
+        out.put("database", d == null || d.database() == null ? Fmt.DASH : database(d.database()));
+        out.put("server CPU per request", Fmt.micros(cpuMicrosPerRequest(t)));
+        return out;
+    }
+
+    /** "20 · oldest 4,009 ms", "0", or "—" when not recorded: the unfinished column of the verdict table. */
+    static String unfinishedShort(TrialResult t) {
+        Unfinished u = t.load() == null ? null : t.load().unfinished();
+        if (u == null) {
+            return Fmt.DASH;
+        }
+        return u.count() == 0 ? "0" : Fmt.count(u.count()) + " · oldest " + Fmt.ms(u.oldestAgeMs()) + " ms";
+    }
+
+    /** "199 of 200 got nothing", "all 200", or "—": the connections column of the verdict table. */
+    static String servedShort(TrialResult t) {
+        ConnectionFairness f = t.load() == null || t.load().connections() == null
+                ? null
+                : t.load().connections().fairness();
+        if (f == null || f.connections() == 0) {
+            return Fmt.DASH;
+        }
+        return f.completedNone() == 0
+                ? "all " + Fmt.count(f.connections())
+                : Fmt.count(f.completedNone()) + " of " + Fmt.count(f.connections()) + " got nothing";
+    }
+
+    static double cpuMicrosPerRequest(TrialResult t) {
+        ProcessSeries server = t.resources() == null ? null : t.resources().process("server");
+        if (server == null || t.load() == null || t.load().throughput().rps() <= 0) {
+            return Double.NaN;
+        }
+        return server.cpuMean() / t.load().throughput().rps() * 1e6;
+    }
+
+    private static String unfinished(Unfinished u) {
+        if (u == null) {
+            return Fmt.DASH;
+        }
+        if (u.count() == 0) {
+            return "none";
+        }
+        return Fmt.count(u.count()) + " requests, the oldest " + Fmt.ms(u.oldestAgeMs())
+                + " ms old; they are in the latency at their age, a lower bound";
+    }
+
+    private static String fairness(ConnectionFairness f) {
+        if (f == null || f.connections() == 0) {
+            return Fmt.DASH;
+        }
+        return String.format(
+                Locale.ROOT,
+                "%s connections; responses per connection: min %s, median %s, max %s; %s completed none",
+                Fmt.count(f.connections()),
+                Fmt.count(f.min()),
+                Fmt.rps(f.median()),
+                Fmt.count(f.max()),
+                Fmt.count(f.completedNone()));
+    }
+
+    private static String shares(Map<String, RequestStats> perRequest) {
+        if (perRequest == null || perRequest.isEmpty()) {
+            return Fmt.DASH;
+        }
+        List<String> parts = new ArrayList<>();
+        perRequest.forEach((name, r) -> {
+            Share s = r.share();
+            if (s != null) {
+                parts.add(String.format(
+                        Locale.ROOT,
+                        "%s planned %.1f%%, realized %.1f%% (%+.1f points)",
+                        name,
+                        s.planned() * 100,
+                        s.realized() * 100,
+                        s.gapPoints()));
+            }
+        });
+        return parts.isEmpty() ? Fmt.DASH : String.join("; ", parts);
+    }
+
+    private static String bound(double rps, String how) {
+        return Fmt.rps(rps) + " req/s" + (how == null || how.isBlank() ? "" : " — " + how);
+    }
+
+    /** A peak of 0 beside calls made was not recorded (results of schema 1 kept only the calls). */
+    private static String backend(DependencyWork.Backend b) {
+        String peak = b.peakInFlight() == 0 && b.calls() > 0
+                ? Fmt.DASH
+                : String.format(Locale.ROOT, "peak %d, mean %.1f", b.peakInFlight(), b.meanInFlight());
+        return Fmt.count(b.calls()) + " calls; in flight at once: " + peak;
+    }
+
+    private static String database(DependencyWork.Database d) {
+        String peak = d.peakActive() == 0 && d.rowsAdded() > 0 ? Fmt.DASH : String.valueOf(d.peakActive());
+        return Fmt.count(d.rowsAdded()) + " rows added; active connections at peak: " + peak + "; TLS connections: "
+                + (d.sslConnections() == null ? Fmt.DASH : String.valueOf(d.sslConnections()));
+    }
+}

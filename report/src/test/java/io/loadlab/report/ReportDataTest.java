@@ -1,0 +1,61 @@
+package io.loadlab.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The data the charts draw: bars comparing models at one load level, lines against the load with several. */
+class ReportDataTest {
+    private final List<Scenario> scenarios = Scenario.of(TrialGroup.of(Fixtures.results("run-a")));
+    private final Map<String, Object> data = ReportData.of(Fixtures.source("run-a"), scenarios);
+
+    @SuppressWarnings("unchecked")
+    private Map<String, Object> scenario(String title) {
+        return ((List<Map<String, Object>>) data.get("scenarios"))
+                .stream().filter(s -> s.get("title").equals(title)).findFirst().orElseThrow();
+    }
+
+    @SuppressWarnings("unchecked")
+    private Map<String, Object> point(String title, String model) {
+        return ((List<Map<String, Object>>) scenario(title).get("models"))
+                .stream()
+                        .filter(m -> m.get("model").equals(model))
+                        .map(m -> ((List<Map<String, Object>>) m.get("points")).get(0))
+                        .findFirst()
+                        .orElseThrow();
+    }
+
+    @Test
+    void oneLoadLevelDrawsBarsAndSeveralDrawLines() {
+        assertThat(scenario("c10k-backend · backend").get("bars")).isEqualTo(true);
+        assertThat(scenario("spring-async-servlet · mixed").get("bars")).isEqualTo(true);
+        assertThat(scenario("rxjava-servers · delay").get("bars")).isEqualTo(false);
+    }
+
+    @Test
+    void barsCarryTheWorkloadCeilingAndTheDesignCap() {
+        Map<String, Object> pool = point("c10k-backend · backend", "thread-pool");
+        assertThat(pool).containsEntry("ceiling_rps", 4000.0).containsEntry("design_rps", 2000.0);
+        assertThat(point("c10k-backend · backend", "netty")).containsEntry("design_rps", null);
+    }
+
+    @Test
+    void aModelThatIsNotComparableKeepsItsMeasuredNumberApartFromTheValidOnes() {
+        Map<String, Object> starved = point("c10k-backend · backend", "single-thread");
+        assertThat(starved).containsEntry("valid", false).containsEntry("verdict", "STARVED");
+        assertThat(starved).doesNotContainKey("rps").containsKey("invalid_rps");
+    }
+
+    @Test
+    void singleLoadCaptionsNameTheLoadInsteadOfAnAxis() throws Exception {
+        String html = ReportWriter.render(Fixtures.source("run-a"));
+        String backend = html.substring(html.indexOf("id=\"s-1\""), html.indexOf("id=\"s-2\""));
+        assertThat(backend)
+                .contains("Throughput (req/s) at 200 conn; marks: workload ceiling (grey), design cap (red)")
+                .doesNotContain("vs load");
+        String delay = html.substring(html.indexOf("id=\"s-0\""), html.indexOf("id=\"s-1\""));
+        assertThat(delay).contains("Throughput (req/s) vs load, log–log");
+    }
+}
