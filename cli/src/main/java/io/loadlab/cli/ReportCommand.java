@@ -1,6 +1,7 @@
 package io.loadlab.cli;
 
 import io.loadlab.core.UserError;
+import io.loadlab.report.AnswerText;
 import io.loadlab.report.Format;
 import io.loadlab.report.ReportWriter;
 import io.loadlab.report.ResultsDir;
@@ -59,7 +60,7 @@ final class ReportCommand implements Callable<Integer> {
         }
         String table =
                 SummaryTable.render(results.results(), format == ReportFormat.text ? Format.TEXT : Format.MARKDOWN);
-        emit(table, output);
+        emit(AnswerText.render(results.results(), dir) + "\n" + table, output);
         return Main.EXIT_OK;
     }
 

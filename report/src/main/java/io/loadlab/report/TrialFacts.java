@@ -123,16 +123,20 @@ final class TrialFacts {
         return Fmt.rps(rps) + " req/s" + (how == null || how.isBlank() ? "" : " — " + how);
     }
 
-    /** A peak of 0 beside calls made was not recorded (results of schema 1 kept only the calls). */
+    /** The concurrency is absent when the backend did not report it, or in results of schema 1. */
     private static String backend(DependencyWork.Backend b) {
-        String peak = b.peakInFlight() == 0 && b.calls() > 0
+        String peak = b.peakInFlight() == null
                 ? Fmt.DASH
-                : String.format(Locale.ROOT, "peak %d, mean %.1f", b.peakInFlight(), b.meanInFlight());
+                : String.format(
+                        Locale.ROOT,
+                        "peak %d, mean %.1f",
+                        b.peakInFlight(),
+                        b.meanInFlight() == null ? 0 : b.meanInFlight());
         return Fmt.count(b.calls()) + " calls; in flight at once: " + peak;
     }
 
     private static String database(DependencyWork.Database d) {
-        String peak = d.peakActive() == 0 && d.rowsAdded() > 0 ? Fmt.DASH : String.valueOf(d.peakActive());
+        String peak = d.peakActive() == null ? Fmt.DASH : String.valueOf(d.peakActive());
         return Fmt.count(d.rowsAdded()) + " rows added; active connections at peak: " + peak + "; TLS connections: "
                 + (d.sslConnections() == null ? Fmt.DASH : String.valueOf(d.sslConnections()));
     }

@@ -10,13 +10,15 @@ public record DependencyWork(Backend backend, Database database) {
 
     /**
      * The slow backend's view of the server: the {@code /hello} calls it answered, and how many were in flight at
-     * once (the most, and the mean over the window) — the server's real concurrency toward it.
+     * once (the most, and the mean over the window) — the server's real concurrency toward it; null when the backend
+     * does not report them (a user's own backend).
      */
-    public record Backend(long calls, int peakInFlight, double meanInFlight) {}
+    public record Backend(long calls, Integer peakInFlight, Double meanInFlight) {}
 
     /**
      * PostgreSQL's view: rows the zip-code table gained, and the most of the server's connections seen active at once
-     * (sampled from {@code pg_stat_activity}); {@code sslConnections} is how many of its connections used TLS.
+     * (sampled from {@code pg_stat_activity}); {@code sslConnections} is how many of its connections used TLS. The
+     * samples are null when they could not be taken.
      */
-    public record Database(long rowsAdded, int peakActive, Integer sslConnections) {}
+    public record Database(long rowsAdded, Integer peakActive, Integer sslConnections) {}
 }

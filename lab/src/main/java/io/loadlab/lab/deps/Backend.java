@@ -114,10 +114,7 @@ public final class Backend {
             if (requests == null || before == null || before.requests == null) {
                 return null;
             }
-            return new DependencyWork.Backend(
-                    requests - before.requests,
-                    peakInFlight == null ? 0 : peakInFlight,
-                    meanInFlight == null ? 0 : meanInFlight);
+            return new DependencyWork.Backend(requests - before.requests, peakInFlight, meanInFlight);
         }
     }
 }

@@ -90,7 +90,7 @@ final class CeilingCheck {
                 ? e.level().connections()
                 : (int) Math.round(e.level().rateRps() * (e.floorMs() == null ? 0.1 : e.floorMs() / 1000));
         DependencyWork.Backend b = e.work().backend();
-        if (b != null && b.peakInFlight() > 0 && b.peakInFlight() < t.belowCeiling() * waiting) {
+        if (b != null && b.peakInFlight() != null && b.peakInFlight() < t.belowCeiling() * waiting) {
             return String.format(
                     Locale.ROOT,
                     "at most %d backend calls were in flight (%.0f on average) while %d requests waited: the server"
@@ -101,7 +101,7 @@ final class CeilingCheck {
                     waiting);
         }
         DependencyWork.Database d = e.work().database();
-        if (d != null && d.peakActive() > 0) {
+        if (d != null && d.peakActive() != null && d.peakActive() > 0) {
             return "at most " + d.peakActive() + " database connections were running a statement at once: the"
                     + " server's database pool (or its threads) caps it";
         }

@@ -224,7 +224,7 @@ class VerdictsTest {
                         .fairness(new ConnectionFairness(1000, 0, 0, 50, 900))
                         .build())
                 .process("server", 0.05)
-                .work(new DependencyWork(new DependencyWork.Backend(4_950, 100, 99), null))
+                .work(new DependencyWork(new DependencyWork.Backend(4_950, 100, 99.0), null))
                 .knobs(Trial.Knobs.DEFAULTS);
         assertThat(t.codes()).contains(VerdictCode.STARVED, VerdictCode.BELOW_CEILING);
         assertThat(t.reason(VerdictCode.STARVED))
@@ -246,7 +246,7 @@ class VerdictsTest {
                         .latency(LoadReports.latency(190))
                         .build())
                 .process("server", 0.4)
-                .work(new DependencyWork(new DependencyWork.Backend(26_010, 512, 505), null))
+                .work(new DependencyWork(new DependencyWork.Backend(26_010, 512, 505.0), null))
                 .knobs(Trial.Knobs.DEFAULTS);
         assertThat(t.codes()).containsExactly(VerdictCode.BELOW_CEILING);
         assertThat(t.reason(VerdictCode.BELOW_CEILING))
@@ -265,10 +265,10 @@ class VerdictsTest {
 
     @Test
     void missingOrExtraDependencyWorkIsAWorkMismatch() {
-        assertThat(clean().work(new DependencyWork(new DependencyWork.Backend(10_000, 10, 10), null))
+        assertThat(clean().work(new DependencyWork(new DependencyWork.Backend(10_000, 10, 10.0), null))
                         .reason(VerdictCode.WORK_MISMATCH))
                 .contains("without calling the backend");
-        assertThat(clean().work(new DependencyWork(new DependencyWork.Backend(50_050, 100, 99), null))
+        assertThat(clean().work(new DependencyWork(new DependencyWork.Backend(50_050, 100, 99.0), null))
                         .codes())
                 .containsExactly(VerdictCode.OK);
         // 50,000 answers of which 1,000 said "201 Created"
