@@ -39,7 +39,9 @@ final class ReportBuilder {
     static long unfinished(Worker[] workers) {
         long n = 0;
         for (Worker w : workers) {
-            n += w.unfinished;
+            for (RequestRecorder r : w.recorders) {
+                n += r.unfinished;
+            }
         }
         return n;
     }
@@ -95,8 +97,10 @@ final class ReportBuilder {
             connect += w.connectErrors;
             delayed += w.delayed;
             bytes += w.bytesRead;
-            opened += w.maxOpened;
-            oldest = Math.max(oldest, w.oldestUnfinished);
+            opened += w.maxOpened();
+            for (RequestRecorder r : w.recorders) {
+                oldest = Math.max(oldest, r.oldestUnfinished);
+            }
         }
         allErrors = allErrors.plus(ErrorCounts.of(ErrorCategory.CONNECT, connect));
         LoadSettings run = new LoadSettings(

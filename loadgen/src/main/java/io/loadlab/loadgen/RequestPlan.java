@@ -33,11 +33,15 @@ final class RequestPlan {
     private final long[] cursors;
     private final long[] wraps;
     private final int[] sequence;
+    private final boolean random;
+    private final long[] slotCursors;
+    private long openCursor;
     private final int worker;
     private final int workers;
     private final SplittableRandom rng;
 
-    RequestPlan(LoadSpec spec, int worker, int workers) {
+    /** @param slots this thread's closed-model connections, each cycling the sequence from its own point */
+    RequestPlan(LoadSpec spec, int worker, int workers, int slots) {
         List<RequestSpec> list = spec.requests();
         int n = list.size();
         this.specs = list.toArray(new RequestSpec[0]);
@@ -85,6 +89,22 @@ final class RequestPlan {
         }
         totalWeight = sum;
         sequence = sequence(specs);
+        random = spec.assign() == LoadSpec.Assign.RANDOM;
+        slotCursors = new long[slots];
+        for (int slot = 0; slot < slots; slot++) {
+            // staggered starts: at any moment the connections are spread over the whole sequence
+            slotCursors[slot] = (worker + (long) workers * slot) % sequence.length;
+        }
+    }
+
+    /** The next request of closed-model connection {@code slot}: its own cursor in the sequence, or a random pick. */
+    int nextFor(int slot) {
+        return random ? pick() : inSequence(slotCursors[slot]++);
+    }
+
+    /** The next request of the open model: one cursor for the whole thread, or a random pick. */
+    int nextOpen() {
+        return random ? pick() : inSequence(openCursor++);
     }
 
     /** Smooth weighted round robin over the weights reduced by their greatest common divisor. */

@@ -18,8 +18,10 @@ final class RequestRecorder {
     final SingleWriterRecorder service;
     final long[] errors = new long[CATEGORIES];
     final long[] statuses = new long[600];
-    /** Requests of this name still unanswered when the window closed, and their ages (and service times). */
+    /** Requests of this name still unanswered when the window closed, their ages (and service times), the oldest. */
     long unfinished;
+
+    long oldestUnfinished;
 
     final Histogram unfinishedLatency;
     final Histogram unfinishedService;
@@ -37,6 +39,19 @@ final class RequestRecorder {
         this.unfinishedService = new Histogram(1, highestMicros, digits);
     }
 
+    /**
+     * The recorders of one load thread, one per request name. Their histograms track up to the timeout, and in the open
+     * model twice that: a request may wait up to the timeout for a connection, then up to the timeout for its answer.
+     */
+    static RequestRecorder[] forRun(int requests, LoadSpec spec) {
+        long highest = Math.max(1, spec.timeout().toMicros()) * (spec.open() ? 2 : 1);
+        RequestRecorder[] out = new RequestRecorder[requests];
+        for (int i = 0; i < requests; i++) {
+            out[i] = new RequestRecorder(highest, io.loadlab.core.Defaults.HISTOGRAM_DIGITS);
+        }
+        return out;
+    }
+
     void record(long latencyNanos, long serviceNanos, boolean open) {
         latency.recordValue(micros(latencyNanos));
         if (open) {
@@ -52,6 +67,7 @@ final class RequestRecorder {
      */
     void unfinished(long ageNanos, long serviceNanos, boolean open) {
         unfinished++;
+        oldestUnfinished = Math.max(oldestUnfinished, ageNanos);
         unfinishedLatency.recordValue(micros(ageNanos));
         if (open && serviceNanos >= 0) {
             unfinishedService.recordValue(micros(serviceNanos));

@@ -3,16 +3,12 @@ package io.loadlab.loadgen;
 import io.loadlab.core.Defaults;
 import io.loadlab.core.result.ErrorCategory;
 import io.netty.bootstrap.Bootstrap;
-import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
 import io.netty.handler.ssl.SslContext;
 import io.netty.util.concurrent.DefaultThreadFactory;
-import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -37,41 +33,28 @@ final class Worker {
     volatile long connectErrors;
     long delayed;
     long bytesRead;
-    int maxOpened;
-    /** Requests unanswered when the window closed, and the age of the oldest (nanoseconds). */
-    long unfinished;
-
-    long oldestUnfinished;
     private final int id;
     private final int threads;
     private final NanoClock clock;
     private final EventLoopGroup group;
     private final EventLoop loop;
-    private final Bootstrap bootstrap;
-    private final InetSocketAddress remote;
+    private final Connections connections;
     private final RequestPlan plan;
     private final int[] slotRequests;
-    private final long[] cursors;
     private final boolean open;
     private final long timeoutNanos;
     private final int initialConnections;
     private final int maxConnections;
     private final int maxHeaderBytes;
     private final ProgressListener listener;
-    private final List<Conn> conns = new ArrayList<>();
-    private final ArrayDeque<Conn> idle = new ArrayDeque<>();
     private final PendingQueue pending = new PendingQueue();
     private final Runnable paceTask = this::pace;
     private Pacer pacer;
-    private long openCursor;
     private long t0;
     private long t1;
     private boolean measuring;
     private boolean stopped;
-    private int connecting;
-    private int connectFailures;
     private int nextSlot;
-    private int sourceIndex;
 
     Worker(
             int id,
@@ -86,7 +69,6 @@ final class Worker {
         this.spec = spec;
         this.threads = spec.threads();
         this.ssl = ssl;
-        this.remote = remote;
         this.clock = clock;
         this.listener = listener;
         this.slotRequests = slotRequests;
@@ -95,27 +77,18 @@ final class Worker {
         this.initialConnections = share(spec.connections());
         this.maxConnections = open ? Math.max(1, share(spec.maxConnections())) : initialConnections;
         this.maxHeaderBytes = Defaults.MAX_RESPONSE_HEADER_SIZE.toIntExact();
-        this.plan = new RequestPlan(spec, id, threads);
+        this.plan = new RequestPlan(spec, id, threads, initialConnections);
         this.tally = new ConnectionTally(initialConnections, !open);
-        this.cursors = new long[initialConnections];
-        for (int slot = 0; slot < cursors.length; slot++) {
-            // staggered starts: at any moment the connections are spread over the whole sequence
-            cursors[slot] = globalSlot(slot) % plan.sequenceLength();
-        }
-        this.recorders = new RequestRecorder[plan.size()];
-        for (int i = 0; i < recorders.length; i++) {
-            // open model: waiting for a connection (up to the timeout) plus the response (up to the timeout)
-            long highest = Math.max(1, spec.timeout().toMicros()) * (open ? 2 : 1);
-            recorders[i] = new RequestRecorder(highest, Defaults.HISTOGRAM_DIGITS);
-        }
+        this.recorders = RequestRecorder.forRun(plan.size(), spec);
         this.group = transport.newSingleThreadGroup(new DefaultThreadFactory("loadlab-load-" + id, true));
         this.loop = group.next();
-        this.bootstrap = new Bootstrap()
+        Bootstrap bootstrap = new Bootstrap()
                 .group(loop)
                 .channel(transport.channelClass())
                 .option(ChannelOption.TCP_NODELAY, true)
                 .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int)
                         Math.min(Integer.MAX_VALUE, spec.timeout().toMillis()));
+        this.connections = new Connections(this, loop, bootstrap, remote, spec.sourceAddresses(), id, threads);
     }
 
     private int share(int total) {
@@ -195,35 +168,33 @@ final class Worker {
         long now = clock.nanoTime();
         boolean windowOpened = now - t0 >= 0;
         long end = Math.min(now, t1);
-        for (Conn c : conns) {
+        for (Conn c : connections.all()) {
             if (windowOpened && c.busy) {
                 tally.carried(c.slot);
-                unfinished(c.request, end - c.intended, end - c.sent);
-            }
-            c.dead = true;
-            if (c.channel != null) {
-                c.channel.unsafe().close(c.channel.unsafe().voidPromise());
+                recorders[c.request].unfinished(end - c.intended, end - c.sent, open);
             }
         }
         if (windowOpened && open) {
             // due and never sent: no connection was free, or the loop ran late
             while (pending.size() > 0) {
-                unfinished(pending.peekRequest(), end - pending.peekTime(), -1);
+                recorders[pending.peekRequest()].unfinished(end - pending.peekTime(), -1, open);
                 pending.remove();
             }
             long t;
             while (pacer != null && (t = pacer.pollDue(end)) >= 0) {
-                unfinished(nextOpenRequest(), end - t, -1);
+                recorders[plan.nextOpen()].unfinished(end - t, -1, open);
             }
         }
-        conns.clear();
-        idle.clear();
+        connections.closeAll();
     }
 
-    private void unfinished(int request, long ageNanos, long serviceNanos) {
-        recorders[request].unfinished(ageNanos, serviceNanos, open);
-        unfinished++;
-        oldestUnfinished = Math.max(oldestUnfinished, ageNanos);
+    boolean stopped() {
+        return stopped;
+    }
+
+    /** The most connections open at once; read after the loop has terminated. */
+    int maxOpened() {
+        return connections.maxOpened();
     }
 
     boolean awaitTermination(long millis) throws InterruptedException {
@@ -237,8 +208,7 @@ final class Worker {
         if (readyCount < initialConnections) {
             readyCount++;
         }
-        connecting--;
-        connectFailures = 0;
+        connections.ready();
         free(c);
     }
 
@@ -266,7 +236,7 @@ final class Worker {
             tally.completed(c.slot);
         }
         if (c.dead || !c.parser.keepAlive() || !c.channel.isActive()) {
-            retire(c);
+            connections.drop(c);
             replace(c.slot, false);
         } else {
             free(c);
@@ -283,7 +253,6 @@ final class Worker {
             if (counted) {
                 connectErrors++;
             }
-            connectFailures++;
             if (cause != null) {
                 listener.connectError(cause);
             }
@@ -293,10 +262,12 @@ final class Worker {
             // bytes nobody asked for, on an idle connection
             recorders[c.fixedRequest >= 0 ? c.fixedRequest : 0].error(kind);
         }
-        if (!c.ready) {
-            connecting--;
+        if (kind == ErrorCategory.CONNECT) {
+            connections.connectFailed(!c.ready);
+        } else if (!c.ready) {
+            connections.failedBeforeReady();
         }
-        retire(c);
+        connections.drop(c);
         replace(c.slot, kind == ErrorCategory.CONNECT);
     }
 
@@ -305,83 +276,34 @@ final class Worker {
             onFailure(c, ErrorCategory.CONNECT, null); // closed before it was usable (e.g. during the TLS handshake)
             return;
         }
-        retire(c);
+        connections.drop(c);
         replace(c.slot, false);
     }
 
     // ---- internals -----------------------------------------------------------------------------------------------
 
-    private void connect(int slot) {
+    private Conn newConn(int slot) {
         int fixed = slotRequests == null ? -1 : slotRequests[globalSlot(slot) % slotRequests.length];
-        Conn c = new Conn(this, slot, fixed, maxHeaderBytes);
         tally.ensure(slot);
-        c.index = conns.size();
-        conns.add(c);
-        connecting++;
-        maxOpened = Math.max(maxOpened, conns.size());
-        List<InetAddress> sources = spec.sourceAddresses();
-        ChannelFuture f;
-        Bootstrap b = bootstrap.clone().handler(c);
-        if (sources.isEmpty()) {
-            f = b.connect(remote);
-        } else {
-            InetAddress local = sources.get((id + threads * sourceIndex++) % sources.size());
-            f = b.connect(remote, new InetSocketAddress(local, 0));
-        }
-        f.addListener(done -> {
-            if (!done.isSuccess()) {
-                onFailure(c, ErrorCategory.CONNECT, done.cause());
-            }
-        });
+        return new Conn(this, slot, fixed, maxHeaderBytes);
     }
 
-    private void retire(Conn c) {
-        c.dead = true;
-        c.busy = false;
-        if (c.channel != null) {
-            c.channel.close();
-        }
-        if (c.index >= 0) {
-            Conn last = conns.remove(conns.size() - 1);
-            if (last != c) {
-                conns.set(c.index, last);
-                last.index = c.index;
-            }
-            c.index = -1;
-        }
-        if (c.idleQueued) {
-            idle.remove(c);
-            c.idleQueued = false;
-        }
+    private void connect(int slot) {
+        connections.open(newConn(slot));
     }
 
     /**
-     * Keeps the connection count: at once, or after a backoff when connects keep failing (a dead server). A
-     * closed-model replacement takes over the slot of the connection it replaces; an open-model one gets a new slot.
+     * Keeps the connection count. A closed-model replacement takes over the slot of the connection it replaces; an
+     * open-model one gets a new slot, and is opened only when requests wait for one.
      */
     private void replace(int slot, boolean afterConnectFailure) {
         if (stopped) {
             return;
         }
-        if (open && conns.size() >= initialConnections && connecting >= pending.size()) {
+        if (open && connections.size() >= initialConnections && connections.connecting() >= pending.size()) {
             return;
         }
-        int s = open ? nextSlot++ : slot;
-        if (afterConnectFailure && connectFailures > 1) {
-            long delayMs = Math.min(1000, 1L << Math.min(connectFailures, 10));
-            connecting++; // reserve the slot so that others do not race to refill it
-            loop.schedule(
-                    () -> {
-                        connecting--;
-                        if (!stopped) {
-                            connect(s);
-                        }
-                    },
-                    delayMs,
-                    TimeUnit.MILLISECONDS);
-        } else {
-            connect(s);
-        }
+        connections.reopen(newConn(open ? nextSlot++ : slot), afterConnectFailure);
     }
 
     private void free(Conn c) {
@@ -390,27 +312,15 @@ final class Worker {
         }
         long now = clock.nanoTime();
         if (!open) {
-            send(c, nextClosedRequest(c), now, now);
+            send(c, c.fixedRequest >= 0 ? c.fixedRequest : plan.nextFor(c.slot), now, now);
         } else if (pending.size() > 0) {
             int r = pending.peekRequest();
             long intended = pending.peekTime();
             pending.remove();
             send(c, r, intended, now);
         } else {
-            c.idleQueued = true;
-            idle.addLast(c);
+            connections.park(c);
         }
-    }
-
-    private int nextClosedRequest(Conn c) {
-        if (c.fixedRequest >= 0) {
-            return c.fixedRequest;
-        }
-        return spec.assign() == LoadSpec.Assign.RANDOM ? plan.pick() : plan.inSequence(cursors[c.slot]++);
-    }
-
-    private int nextOpenRequest() {
-        return spec.assign() == LoadSpec.Assign.RANDOM ? plan.pick() : plan.inSequence(openCursor++);
     }
 
     private void send(Conn c, int request, long intended, long now) {
@@ -439,10 +349,9 @@ final class Worker {
     }
 
     private void dispatch(long intended, long now) {
-        int r = nextOpenRequest();
-        Conn c = idle.pollLast();
+        int r = plan.nextOpen();
+        Conn c = connections.takeFree();
         if (c != null) {
-            c.idleQueued = false;
             send(c, r, intended, now);
             return;
         }
@@ -450,7 +359,7 @@ final class Worker {
         if (intended - t0 >= 0) {
             delayed++;
         }
-        if (conns.size() < maxConnections && connecting < pending.size()) {
+        if (connections.size() < maxConnections && connections.connecting() < pending.size()) {
             connect(nextSlot++);
         }
     }
@@ -461,11 +370,12 @@ final class Worker {
             return;
         }
         long now = clock.nanoTime();
-        for (int i = conns.size() - 1; i >= 0; i--) {
-            if (i >= conns.size()) {
+        List<Conn> all = connections.all();
+        for (int i = all.size() - 1; i >= 0; i--) {
+            if (i >= all.size()) {
                 continue;
             }
-            Conn c = conns.get(i);
+            Conn c = all.get(i);
             if (c.busy && now - c.deadline >= 0) {
                 onFailure(c, ErrorCategory.TIMEOUT, null);
             }

@@ -65,7 +65,7 @@ class ScenarioTest {
                 .seed(s.seed())
                 .threads(1)
                 .build();
-        RequestPlan plan = new RequestPlan(spec, 0, 1);
+        RequestPlan plan = new RequestPlan(spec, 0, 1, 1);
         Set<String> writes = new HashSet<>();
         for (int i = 0; i < 50; i++) {
             String w = render(plan, 2);
