@@ -23,6 +23,8 @@ import java.net.URI;
  * @param offload servlet-async: {@code nonblocking} or {@code worker}
  * @param eventLoops event loops of netty and vertx
  * @param stackSizeBytes thread-per-connection stack size; 0 = JVM default
+ * @param backendConnections the most connections the server opens to the backend at once; calls beyond wait for one
+ *     (default: {@link io.loadlab.servers.runtime.BackendConnections#forThisProcess()})
  */
 public record ServerSpec(
         String model,
@@ -40,7 +42,8 @@ public record ServerSpec(
         int workerThreads,
         Offload offload,
         int eventLoops,
-        long stackSizeBytes) {
+        long stackSizeBytes,
+        int backendConnections) {
 
     /** How servlet-async releases its container thread while waiting. */
     public enum Offload {
@@ -72,6 +75,7 @@ public record ServerSpec(
         private Offload offload = Offload.NONBLOCKING;
         private int eventLoops = io.loadlab.core.Defaults.eventLoops();
         private long stackSizeBytes = io.loadlab.core.Defaults.STACK_SIZE.bytes();
+        private int backendConnections = io.loadlab.servers.runtime.BackendConnections.forThisProcess();
 
         private Builder(String model) {
             this.model = model;
@@ -144,6 +148,11 @@ public record ServerSpec(
             return this;
         }
 
+        public Builder backendConnections(int v) {
+            backendConnections = v;
+            return this;
+        }
+
         public ServerSpec build() {
             return new ServerSpec(
                     model,
@@ -161,7 +170,8 @@ public record ServerSpec(
                     workerThreads,
                     offload,
                     eventLoops,
-                    stackSizeBytes);
+                    stackSizeBytes,
+                    backendConnections);
         }
     }
 }

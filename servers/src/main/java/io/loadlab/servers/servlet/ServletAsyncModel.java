@@ -52,13 +52,11 @@ public final class ServletAsyncModel implements ServerModel {
         try {
             ServletBackend backend = null;
             if (spec.backendUrl() != null) {
-                backend = new ServletBackend(spec.backendUrl());
+                backend = new ServletBackend(spec.backendUrl(), spec.backendConnections());
                 resources.add(backend);
                 settings.put("backend_url", spec.backendUrl().toString());
-                settings.put(
-                        "backend_client",
-                        "jetty HttpClient, " + (worker ? "blocking send" : "async send") + ", max "
-                                + ServletBackend.MAX_CONNECTIONS + " connections");
+                settings.put("backend_client", "jetty HttpClient, " + (worker ? "blocking send" : "async send"));
+                settings.put("backend_max_connections", spec.backendConnections());
             }
             if (worker) {
                 ExecutorService workers = new ThreadPoolExecutor(

@@ -18,9 +18,6 @@ import org.eclipse.jetty.util.thread.QueuedThreadPool;
  * same as every other model's.
  */
 final class ServletBackend implements AutoCloseable {
-    /** Connections to the backend: high enough never to be the bottleneck, as the netty client is uncapped. */
-    static final int MAX_CONNECTIONS = 10_000;
-
     private static final long TIMEOUT_SECONDS = io.loadlab.core.Defaults.TIMEOUT.toMillis() / 1000;
     private static final int MAX_BODY = 1024 * 1024;
 
@@ -28,12 +25,13 @@ final class ServletBackend implements AutoCloseable {
     private final URI hello;
     private final URI health;
 
-    ServletBackend(URI base) throws Exception {
+    /** {@code maxConnections}: the most connections open to the backend at once; further requests queue. */
+    ServletBackend(URI base, int maxConnections) throws Exception {
         QueuedThreadPool threads = new QueuedThreadPool(200, 8);
         threads.setName("backend-client");
         client = new HttpClient();
         client.setExecutor(threads);
-        client.setMaxConnectionsPerDestination(MAX_CONNECTIONS);
+        client.setMaxConnectionsPerDestination(maxConnections);
         client.setMaxRequestsQueuedPerDestination(Integer.MAX_VALUE);
         client.setConnectTimeout(2_000);
         client.setFollowRedirects(false);
