@@ -4,7 +4,7 @@ import io.loadlab.servers.RunningServer;
 import io.loadlab.servers.ServerModel;
 import io.loadlab.servers.ServerSpec;
 
-/** {@code vertx}: Vert.x core HTTP server; waits are Vert.x timers, the WebClient and the reactive PG client. */
+/** {@code vertx}: Vert.x core HTTP server; waits are Vert.x timers, the core HTTP client and the reactive PG client. */
 public final class VertxModel implements ServerModel {
     @Override
     public String name() {
@@ -13,7 +13,7 @@ public final class VertxModel implements ServerModel {
 
     @Override
     public String description() {
-        return "Vert.x verticles, one per event loop (--event-loops); timers, WebClient, reactive PostgreSQL client";
+        return "Vert.x verticles, one per event loop (--event-loops); timers, HTTP client, reactive PostgreSQL client";
     }
 
     @Override
