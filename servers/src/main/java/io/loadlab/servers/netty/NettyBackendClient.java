@@ -25,24 +25,24 @@ import java.util.concurrent.TimeoutException;
 import java.util.function.BiConsumer;
 
 /**
- * A non-blocking HTTP/1.1 client for the backend that runs on the server's own event loops: a call made on a loop
- * connects (or reuses a connection) on that same loop, so the request, the response and the continuation never
- * leave the thread that owns the server connection. Each loop keeps its connections in its own
- * {@link LoopConnectionPool}: a call takes an idle keep-alive connection, opens a new one while the loop has fewer
- * than its share of {@code --backend-connections} open, or waits its turn. A call not answered within
- * {@code Defaults.TIMEOUT}, waiting included, fails with a timeout and its connection is closed.
+ * A non-blocking HTTP/1.1 client for the backend that runs on the event loops of its caller (the netty model's own
+ * loops, or servlet-async's one backend loop): a call made on a loop connects (or reuses a connection) on that same
+ * loop, so the request, the response and the continuation never leave that thread. Each loop keeps its connections
+ * in its own {@link LoopConnectionPool}: a call takes an idle keep-alive connection, opens a new one while the loop
+ * has fewer than {@code maxPerLoop} open, or waits its turn. A call not answered within {@code Defaults.TIMEOUT},
+ * waiting included, fails with a timeout and its connection is closed.
  *
  * <p>Threading: {@link #get} must be called on an event loop of the group this client was built for; the callback
  * runs on that loop.
  */
-final class NettyBackendClient {
+public final class NettyBackendClient {
     private static final int CONNECT_TIMEOUT_MILLIS = 2_000;
     private static final long TIMEOUT_NANOS =
             TimeUnit.MILLISECONDS.toNanos(io.loadlab.core.Defaults.TIMEOUT.toMillis());
     private static final int MAX_RESPONSE_BYTES = 1024 * 1024;
 
     /** Receives either the response (the callee must release it) or the failure. */
-    interface Callback {
+    public interface Callback {
         void done(FullHttpResponse response, Throwable failure);
     }
 
@@ -54,7 +54,7 @@ final class NettyBackendClient {
     private final FastThreadLocal<LoopConnectionPool<Channel>> pools = new FastThreadLocal<>();
 
     /** {@code maxPerLoop}: the most backend connections each event loop opens at once. */
-    NettyBackendClient(URI base, Class<? extends Channel> channelType, int maxPerLoop) {
+    public NettyBackendClient(URI base, Class<? extends Channel> channelType, int maxPerLoop) {
         int port = base.getPort() > 0 ? base.getPort() : 80;
         // resolved once here, at start: a name lookup on an event loop would block it
         this.address = new InetSocketAddress(base.getHost(), port);
@@ -78,7 +78,7 @@ final class NettyBackendClient {
     }
 
     /** Sends {@code GET path} to the backend. Must run on {@code loop}. */
-    void get(EventLoop loop, String path, Callback callback) {
+    public void get(EventLoop loop, String path, Callback callback) {
         LoopConnectionPool<Channel> pool = pool(loop);
         Call call = new Call(pool, pathPrefix + path, callback);
         LoopConnectionPool.Ticket<Channel> ticket = pool.acquire(call);
