@@ -24,6 +24,8 @@ import java.net.URI;
  * @param offload servlet-async: {@code nonblocking} or {@code worker}
  * @param eventLoops event loops of netty and vertx
  * @param stackSizeBytes thread-per-connection stack size; 0 = JVM default
+ * @param backendConnections the most connections the server opens to the backend at once; calls beyond wait for one
+ *     (default: {@link io.loadlab.servers.runtime.BackendConnections#forThisProcess()})
  */
 public record ServerSpec(
         String model,
@@ -41,7 +43,8 @@ public record ServerSpec(
         int workerThreads,
         Offload offload,
         int eventLoops,
-        long stackSizeBytes)
+        long stackSizeBytes,
+        int backendConnections)
         implements ConcurrencyModel.Knobs {
 
     @Override
@@ -79,6 +82,7 @@ public record ServerSpec(
         private Offload offload = Offload.NONBLOCKING;
         private int eventLoops = io.loadlab.core.Defaults.eventLoops();
         private long stackSizeBytes = io.loadlab.core.Defaults.STACK_SIZE.bytes();
+        private int backendConnections = io.loadlab.servers.runtime.BackendConnections.forThisProcess();
 
         private Builder(String model) {
             this.model = model;
@@ -151,6 +155,11 @@ public record ServerSpec(
             return this;
         }
 
+        public Builder backendConnections(int v) {
+            backendConnections = v;
+            return this;
+        }
+
         public ServerSpec build() {
             return new ServerSpec(
                     model,
@@ -168,7 +177,8 @@ public record ServerSpec(
                     workerThreads,
                     offload,
                     eventLoops,
-                    stackSizeBytes);
+                    stackSizeBytes,
+                    backendConnections);
         }
     }
 }

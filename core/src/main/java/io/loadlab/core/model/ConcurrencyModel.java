@@ -44,7 +44,7 @@ public enum ConcurrencyModel {
             false),
     VERTX(
             "vertx",
-            "Vert.x verticles, one per event loop (--event-loops); timers, WebClient, reactive PostgreSQL client",
+            "Vert.x verticles, one per event loop (--event-loops); timers, HTTP client, reactive PostgreSQL client",
             false);
 
     /** The settings of a server that bound how many of its requests can wait at once. */

@@ -12,13 +12,16 @@ import java.net.SocketTimeoutException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.ConcurrentLinkedDeque;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A small blocking HTTP/1.1 client for the backend, over plain sockets and the server's own codec. Connections are
  * kept alive and reused: a caller takes an idle one (or opens one), blocks on it for the whole exchange, and puts it
- * back. Connections in use never exceed the threads calling at once; at most {@code maxIdle} idle ones are kept,
- * the rest closed. Thread-safe.
+ * back. Connections in use never exceed the threads calling at once nor {@code maxConnections} (a caller past that
+ * blocks, first come first served, up to the read timeout, for a connection to be put back); at most
+ * {@code maxIdle} idle ones are kept, the rest closed. Thread-safe.
  */
 final class BlockingBackendClient implements AutoCloseable {
     private static final int CONNECT_TIMEOUT_MS = 2_000;
@@ -36,11 +39,12 @@ final class BlockingBackendClient implements AutoCloseable {
     private final byte[] healthRequest;
     private final int maxIdle;
     private final int readTimeoutMs;
+    private final Semaphore inUse;
     private final ConcurrentLinkedDeque<Connection> idle = new ConcurrentLinkedDeque<>();
     private final AtomicInteger idleCount = new AtomicInteger();
     private volatile boolean closed;
 
-    BlockingBackendClient(URI baseUrl, int maxIdle, int readTimeoutMs) {
+    BlockingBackendClient(URI baseUrl, int maxConnections, int maxIdle, int readTimeoutMs) {
         if (!"http".equals(baseUrl.getScheme()) || baseUrl.getHost() == null) {
             throw new IllegalArgumentException("--backend-url must be http://host:port, got " + baseUrl);
         }
@@ -53,6 +57,7 @@ final class BlockingBackendClient implements AutoCloseable {
                 ("GET " + base + "/health HTTP/1.1\r\n" + host + "\r\n").getBytes(StandardCharsets.US_ASCII);
         this.maxIdle = maxIdle;
         this.readTimeoutMs = readTimeoutMs;
+        this.inUse = new Semaphore(maxConnections, true);
     }
 
     int maxIdle() {
@@ -71,6 +76,22 @@ final class BlockingBackendClient implements AutoCloseable {
     }
 
     private Result exchange(byte[] request) {
+        try {
+            if (!inUse.tryAcquire(readTimeoutMs, TimeUnit.MILLISECONDS)) {
+                return new Result(0, null, "backend: timed out");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return new Result(0, null, "backend: interrupted");
+        }
+        try {
+            return exchangeOnAConnection(request);
+        } finally {
+            inUse.release();
+        }
+    }
+
+    private Result exchangeOnAConnection(byte[] request) {
         Connection c = idle.pollFirst();
         if (c != null) {
             idleCount.decrementAndGet();

@@ -34,7 +34,8 @@ final class BlockingDependencies {
         }
         BlockingBackendClient client;
         try {
-            client = new BlockingBackendClient(spec.backendUrl(), maxIdle, (int) Defaults.TIMEOUT.toMillis());
+            client = new BlockingBackendClient(
+                    spec.backendUrl(), spec.backendConnections(), maxIdle, (int) Defaults.TIMEOUT.toMillis());
         } catch (IllegalArgumentException e) {
             throw new UserError(e.getMessage());
         }

@@ -83,6 +83,7 @@ abstract class BlockingServer implements RunningServer {
         if (backend != null) {
             s.put("backend_url", spec.backendUrl().toString());
             s.put("backend_client", "blocking, pooled keep-alive, max idle " + backend.maxIdle());
+            s.put("backend_max_connections", spec.backendConnections());
         }
         if (store != null) {
             s.put("db_pool", spec.dbPool());

@@ -32,7 +32,7 @@ final class ThreadPerConnectionServer extends BlockingServer {
 
     @Override
     int backendMaxIdle() {
-        return 1024;
+        return spec.backendConnections(); // closing idle connections past a smaller number reopens them under load
     }
 
     @Override

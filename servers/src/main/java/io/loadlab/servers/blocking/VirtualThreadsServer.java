@@ -22,7 +22,7 @@ final class VirtualThreadsServer extends BlockingServer {
 
     @Override
     int backendMaxIdle() {
-        return 1024;
+        return spec.backendConnections(); // closing idle connections past a smaller number reopens them under load
     }
 
     @Override

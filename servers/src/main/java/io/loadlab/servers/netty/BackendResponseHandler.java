@@ -1,19 +1,20 @@
 package io.loadlab.servers.netty;
 
+import io.loadlab.servers.runtime.LoopConnectionPool;
+import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.SimpleChannelInboundHandler;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpUtil;
 import java.io.IOException;
-import java.util.ArrayDeque;
 
 /**
  * The end of a backend connection's pipeline: hands each response to the waiting call and returns the connection to
- * its loop's idle pool when it may be reused. Runs on the connection's event loop only.
+ * its loop's pool when it may be reused. Runs on the connection's event loop only.
  */
 final class BackendResponseHandler extends SimpleChannelInboundHandler<FullHttpResponse> {
     private NettyBackendClient.Callback waiting;
-    private ArrayDeque<io.netty.channel.Channel> pool;
+    private LoopConnectionPool<Channel> pool;
     private ChannelHandlerContext ctx;
     private io.netty.util.concurrent.ScheduledFuture<?> timeout;
 
@@ -30,9 +31,13 @@ final class BackendResponseHandler extends SimpleChannelInboundHandler<FullHttpR
         }
     }
 
-    void expect(NettyBackendClient.Callback callback, ArrayDeque<io.netty.channel.Channel> home) {
+    /** The pool this connection belongs to, set once it is connected. */
+    void home(LoopConnectionPool<Channel> pool) {
+        this.pool = pool;
+    }
+
+    void expect(NettyBackendClient.Callback callback) {
         this.waiting = callback;
-        this.pool = home;
     }
 
     /** Fails {@code callback} if it is still the one waiting, and drops the connection it waits on. */
@@ -63,7 +68,7 @@ final class BackendResponseHandler extends SimpleChannelInboundHandler<FullHttpR
         NettyBackendClient.Callback c = waiting;
         endCall();
         if (HttpUtil.isKeepAlive(res) && res.decoderResult().isSuccess()) {
-            pool.addLast(ctx.channel());
+            pool.release(ctx.channel());
         } else {
             ctx.close();
         }
@@ -74,9 +79,6 @@ final class BackendResponseHandler extends SimpleChannelInboundHandler<FullHttpR
 
     @Override
     public void channelInactive(ChannelHandlerContext ctx) {
-        if (pool != null) {
-            pool.remove(ctx.channel());
-        }
         fail(new IOException("the backend closed the connection"));
     }
 

@@ -6,6 +6,7 @@ import io.loadlab.servers.ServerSettings;
 import io.loadlab.servers.ServerSpec;
 import io.loadlab.servers.domain.AsyncZipCodeStore;
 import io.loadlab.servers.domain.ZipCodeStores;
+import io.loadlab.servers.runtime.BackendConnections;
 import io.loadlab.servers.runtime.EventLoopOwner;
 import io.loadlab.servers.runtime.ModelSettings;
 import io.loadlab.servers.runtime.StartupChecks;
@@ -83,8 +84,12 @@ final class NettyServer implements RunningServer, EventLoopOwner {
                 new MultiThreadIoEventLoopGroup(spec.eventLoops(), new DefaultThreadFactory("netty-loop"), io);
         ChannelGroup connections = new DefaultChannelGroup(GlobalEventExecutor.INSTANCE);
         try {
-            NettyBackendClient backend =
-                    spec.backendUrl() == null ? null : new NettyBackendClient(spec.backendUrl(), clientType);
+            NettyBackendClient backend = spec.backendUrl() == null
+                    ? null
+                    : new NettyBackendClient(
+                            spec.backendUrl(),
+                            clientType,
+                            BackendConnections.perLoop(spec.backendConnections(), spec.eventLoops()));
             SettingsHolder holder = new SettingsHolder();
             NettyEndpoints endpoints = new NettyEndpoints(holder, backend, store);
             Channel ch;
@@ -122,7 +127,8 @@ final class NettyServer implements RunningServer, EventLoopOwner {
             s.put(
                     "backend_url",
                     spec.backendUrl() == null ? null : spec.backendUrl().toString());
-            s.put("backend_client", "netty, per-event-loop keep-alive pool, uncapped");
+            s.put("backend_client", "netty, per-event-loop keep-alive pool");
+            s.put("backend_max_connections", spec.backendConnections());
             if (store != null) {
                 s.put("db_pool", spec.dbPool());
                 s.put("db", store.settings());

@@ -16,12 +16,15 @@ public final class Reasons {
     public static String backend(Throwable failure) {
         for (Throwable t = failure; t != null; t = t.getCause()) {
             String m = t.getMessage() == null ? "" : t.getMessage();
+            // Netty's ConnectTimeoutException is a ConnectException: a connect that timed out was not refused
+            if (t instanceof io.netty.channel.ConnectTimeoutException) {
+                return "backend: timed out";
+            }
             if (t instanceof ConnectException || m.contains("Connection refused")) {
                 return "backend: connection refused";
             }
             if (t instanceof SocketTimeoutException
                     || t instanceof TimeoutException
-                    || t instanceof io.netty.channel.ConnectTimeoutException
                     || m.contains("timeout period")
                     || m.toLowerCase(java.util.Locale.ROOT).contains("timed out")) {
                 return "backend: timed out";

@@ -12,15 +12,15 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * servlet-async's {@code --offload nonblocking}: the waiting endpoints without any thread waiting. {@code /delay} is
- * a one-thread timer, {@code /backend} the Jetty client's async API, {@code /zipcodes} the reactive PostgreSQL client.
- * Each stage completes on the timer, a client thread or a Vert.x event loop, none of which may block.
+ * a one-thread timer, {@code /backend} a Netty client on one backend loop, {@code /zipcodes} the reactive PostgreSQL
+ * client. Each stage completes on the timer, the backend loop or a Vert.x event loop, none of which may block.
  */
 final class NonBlockingWork implements AutoCloseable {
     private final ScheduledExecutorService timer;
-    private final ServletBackend backend;
+    private final NonBlockingBackend backend;
     private final AsyncZipCodeStore store;
 
-    NonBlockingWork(ScheduledExecutorService timer, ServletBackend backend, AsyncZipCodeStore store) {
+    NonBlockingWork(ScheduledExecutorService timer, NonBlockingBackend backend, AsyncZipCodeStore store) {
         this.timer = timer;
         this.backend = backend;
         this.store = store;
@@ -33,7 +33,7 @@ final class NonBlockingWork implements AutoCloseable {
     }
 
     CompletionStage<Reply> backend() {
-        return backend == null ? done(Reply.error(502, Contract.NO_BACKEND)) : backend.getAsync();
+        return backend == null ? done(Reply.error(502, Contract.NO_BACKEND)) : backend.hello();
     }
 
     CompletionStage<Reply> upsert(ZipCode row) {
@@ -58,7 +58,7 @@ final class NonBlockingWork implements AutoCloseable {
     }
 
     CompletionStage<Reply> health() {
-        CompletionStage<String> b = backend == null ? done(null) : backend.healthProblemAsync();
+        CompletionStage<String> b = backend == null ? done(null) : backend.healthProblem();
         CompletionStage<String> d = store == null
                 ? done(null)
                 : store.healthy()

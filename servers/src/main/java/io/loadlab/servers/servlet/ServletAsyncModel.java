@@ -23,8 +23,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * {@code servlet-async}: Jetty 12 servlet with {@code AsyncContext}. {@code --offload nonblocking}: a one-thread timer,
- * the async Jetty client and the reactive PostgreSQL client; {@code --offload worker}: a fixed pool of
- * {@code --worker-threads} blocks on sleep, the blocking client and JDBC, then completes the request.
+ * a Netty backend client on one loop of its own ({@link NonBlockingBackend}) and the reactive PostgreSQL client;
+ * {@code --offload worker}: a fixed pool of {@code --worker-threads} blocks on sleep, the blocking Jetty client and
+ * JDBC, then completes the request.
  */
 public final class ServletAsyncModel implements ServerModel {
     @Override
@@ -40,17 +41,19 @@ public final class ServletAsyncModel implements ServerModel {
         boolean worker = spec.offload() == ServerSpec.Offload.WORKER;
         settings.put("offload", worker ? "worker" : "nonblocking");
         try {
-            ServletBackend backend = null;
             if (spec.backendUrl() != null) {
-                backend = new ServletBackend(spec.backendUrl());
-                resources.add(backend);
                 settings.put("backend_url", spec.backendUrl().toString());
                 settings.put(
                         "backend_client",
-                        "jetty HttpClient, " + (worker ? "blocking send" : "async send") + ", max "
-                                + ServletBackend.MAX_CONNECTIONS + " connections");
+                        worker ? "jetty HttpClient, blocking send" : "netty, one backend loop, keep-alive pool");
+                settings.put("backend_max_connections", spec.backendConnections());
             }
             if (worker) {
+                ServletBackend backend = null;
+                if (spec.backendUrl() != null) {
+                    backend = new ServletBackend(spec.backendUrl(), spec.backendConnections());
+                    resources.add(backend);
+                }
                 ExecutorService workers = new ThreadPoolExecutor(
                         spec.workerThreads(),
                         spec.workerThreads(),
@@ -76,6 +79,13 @@ public final class ServletAsyncModel implements ServerModel {
             }
             ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(named("delay-timer"));
             resources.add(timer::shutdownNow);
+            List<ScheduledExecutorService> mustNotBlock = new ArrayList<>(List.of(timer));
+            NonBlockingBackend backend = null;
+            if (spec.backendUrl() != null) {
+                backend = new NonBlockingBackend(spec.backendUrl(), spec.backendConnections());
+                resources.add(backend);
+                mustNotBlock.add(backend.loop());
+            }
             AsyncZipCodeStore store = spec.dbUrl() == null ? null : ZipCodeStores.async(spec, null);
             NonBlockingWork work = new NonBlockingWork(timer, backend, store);
             resources.add(work);
@@ -88,7 +98,7 @@ public final class ServletAsyncModel implements ServerModel {
                             true,
                             settings,
                             resources,
-                            List.of(timer)));
+                            List.copyOf(mustNotBlock)));
         } catch (Exception | Error e) {
             for (AutoCloseable r : resources) {
                 r.close();

@@ -3,37 +3,30 @@ package io.loadlab.servers.servlet;
 import io.loadlab.servers.runtime.Reasons;
 import io.loadlab.servers.runtime.StartupChecks;
 import java.net.URI;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
-import org.eclipse.jetty.client.BufferingResponseListener;
 import org.eclipse.jetty.client.ContentResponse;
 import org.eclipse.jetty.client.HttpClient;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
 
 /**
- * The servlet models' backend client: one Jetty {@link HttpClient}, used blocking ({@link #get}: the calling thread
- * waits, as servlet-sync and the worker offload do) or asynchronously ({@link #getAsync}: no thread waits; the
- * stage completes on the client's own threads). Content decoders and the User-Agent are off, so the request is the
- * same as every other model's.
+ * The blocking servlet models' backend client: one Jetty {@link HttpClient} used blocking ({@link #get}: the calling
+ * thread waits, as servlet-sync and servlet-async's worker offload do). Content decoders and the User-Agent are off,
+ * so the request is the same as every other model's.
  */
 final class ServletBackend implements AutoCloseable {
-    /** Connections to the backend: high enough never to be the bottleneck, as the netty client is uncapped. */
-    static final int MAX_CONNECTIONS = 10_000;
-
     private static final long TIMEOUT_SECONDS = io.loadlab.core.Defaults.TIMEOUT.toMillis() / 1000;
-    private static final int MAX_BODY = 1024 * 1024;
 
     private final HttpClient client;
     private final URI hello;
     private final URI health;
 
-    ServletBackend(URI base) throws Exception {
+    /** {@code maxConnections}: the most connections open to the backend at once; further requests queue. */
+    ServletBackend(URI base, int maxConnections) throws Exception {
         QueuedThreadPool threads = new QueuedThreadPool(200, 8);
         threads.setName("backend-client");
         client = new HttpClient();
         client.setExecutor(threads);
-        client.setMaxConnectionsPerDestination(MAX_CONNECTIONS);
+        client.setMaxConnectionsPerDestination(maxConnections);
         client.setMaxRequestsQueuedPerDestination(Integer.MAX_VALUE);
         client.setConnectTimeout(2_000);
         client.setFollowRedirects(false);
@@ -67,33 +60,6 @@ final class ServletBackend implements AutoCloseable {
         } catch (Exception e) {
             return failed(Reasons.backend(e), probe);
         }
-    }
-
-    /** Calls {@code /hello} without blocking; the stage completes on a client thread. */
-    CompletionStage<Reply> getAsync() {
-        return async(hello, false);
-    }
-
-    /** Calls {@code /health} without blocking: null when healthy, else the reason. */
-    CompletionStage<String> healthProblemAsync() {
-        return async(health, true)
-                .thenApply(
-                        r -> r.status() == 200 ? null : new String(r.body(), java.nio.charset.StandardCharsets.UTF_8));
-    }
-
-    private CompletionStage<Reply> async(URI uri, boolean probe) {
-        CompletableFuture<Reply> f = new CompletableFuture<>();
-        client.newRequest(uri).timeout(TIMEOUT_SECONDS, TimeUnit.SECONDS).send(new BufferingResponseListener(MAX_BODY) {
-            @Override
-            public void onComplete(org.eclipse.jetty.client.Result result) {
-                if (result.isFailed()) {
-                    f.complete(failed(Reasons.backend(result.getFailure()), probe));
-                } else {
-                    f.complete(answer(result.getResponse().getStatus(), getContent(), probe));
-                }
-            }
-        });
-        return f;
     }
 
     /** A probe's failure carries its reason as the body (plain text, not sent to clients as is). */

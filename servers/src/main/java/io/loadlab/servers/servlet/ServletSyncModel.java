@@ -27,12 +27,11 @@ public final class ServletSyncModel implements ServerModel {
         try {
             ServletBackend backend = null;
             if (spec.backendUrl() != null) {
-                backend = new ServletBackend(spec.backendUrl());
+                backend = new ServletBackend(spec.backendUrl(), spec.backendConnections());
                 resources.add(backend);
                 settings.put("backend_url", spec.backendUrl().toString());
-                settings.put(
-                        "backend_client",
-                        "jetty HttpClient, blocking send, max " + ServletBackend.MAX_CONNECTIONS + " connections");
+                settings.put("backend_client", "jetty HttpClient, blocking send");
+                settings.put("backend_max_connections", spec.backendConnections());
             }
             ZipCodeStore store = spec.dbUrl() == null ? null : ZipCodeStores.blocking(spec);
             BlockingWork work = new BlockingWork(backend, store);

@@ -13,35 +13,24 @@ import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
-import io.vertx.ext.web.client.WebClient;
-import java.net.URI;
 import java.util.concurrent.CompletionStage;
 import java.util.function.BiConsumer;
 
 /**
  * The contract's endpoints for the vertx model, one instance per verticle. {@code /delay} is a Vert.x timer,
- * {@code /backend} the verticle's {@link WebClient}, {@code /zipcodes} the reactive PostgreSQL client; every
+ * {@code /backend} the verticle's {@link VertxBackendClient}, {@code /zipcodes} the reactive PostgreSQL client; every
  * continuation runs on the verticle's event loop. Nothing here blocks.
  */
 final class VertxEndpoints {
-    private static final long TIMEOUT_MILLIS = io.loadlab.core.Defaults.TIMEOUT.toMillis();
-
     private final Vertx vertx;
     private final VertxShared shared;
-    private final WebClient client;
-    private final String backendHost;
-    private final int backendPort;
-    private final String backendPrefix;
+    private final VertxBackendClient client;
 
-    VertxEndpoints(Vertx vertx, VertxShared shared, WebClient client) {
+    /** {@code client} is null when no backend is configured. */
+    VertxEndpoints(Vertx vertx, VertxShared shared, VertxBackendClient client) {
         this.vertx = vertx;
         this.shared = shared;
         this.client = client;
-        URI b = shared.spec().backendUrl();
-        this.backendHost = b == null ? null : b.getHost();
-        this.backendPort = b == null ? 0 : (b.getPort() > 0 ? b.getPort() : 80);
-        String p = b == null || b.getRawPath() == null ? "" : b.getRawPath();
-        this.backendPrefix = p.endsWith("/") ? p.substring(0, p.length() - 1) : p;
     }
 
     /** Answers {@code req}; {@code body} is the whole request body (null when not read). */
@@ -85,20 +74,16 @@ final class VertxEndpoints {
             VertxResponses.error(res, 502, Contract.NO_BACKEND);
             return;
         }
-        client.get(backendPort, backendHost, backendPrefix + "/hello")
-                .timeout(TIMEOUT_MILLIS)
-                .send()
-                .onComplete(ar -> {
-                    if (ar.failed()) {
-                        VertxResponses.error(res, 502, Reasons.backend(ar.cause()));
-                    } else if (ar.result().statusCode() != 200) {
-                        VertxResponses.error(
-                                res, 502, Reasons.backendStatus(ar.result().statusCode()));
-                    } else {
-                        Buffer b = ar.result().body();
-                        VertxResponses.send(res, 200, VertxResponses.TEXT_PLAIN, b == null ? Buffer.buffer() : b);
-                    }
-                });
+        client.get("/hello").onComplete(ar -> {
+            if (ar.failed()) {
+                VertxResponses.error(res, 502, Reasons.backend(ar.cause()));
+            } else if (ar.result().status() != 200) {
+                VertxResponses.error(res, 502, Reasons.backendStatus(ar.result().status()));
+            } else {
+                VertxResponses.send(
+                        res, 200, VertxResponses.TEXT_PLAIN, ar.result().body());
+            }
+        });
     }
 
     private void upsert(HttpServerResponse res, Buffer body) {
@@ -152,16 +137,14 @@ final class VertxEndpoints {
     private void health(HttpServerResponse res) {
         Future<String> backendProblem = client == null
                 ? Future.succeededFuture(null)
-                : client.get(backendPort, backendHost, backendPrefix + "/health")
-                        .timeout(TIMEOUT_MILLIS)
-                        .send()
+                : client.get("/health")
                         .transform(ar -> Future.succeededFuture(
                                 ar.failed()
                                         ? Reasons.backend(ar.cause())
-                                        : ar.result().statusCode() == 200
+                                        : ar.result().status() == 200
                                                 ? null
                                                 : Reasons.backendStatus(
-                                                        ar.result().statusCode())));
+                                                        ar.result().status())));
         AsyncZipCodeStore store = shared.store();
         Future<String> dbProblem = store == null
                 ? Future.succeededFuture(null)

@@ -5,7 +5,7 @@ import io.loadlab.servers.RunningServer;
 import io.loadlab.servers.ServerModel;
 import io.loadlab.servers.ServerSpec;
 
-/** {@code vertx}: Vert.x core HTTP server; waits are Vert.x timers, the WebClient and the reactive PG client. */
+/** {@code vertx}: Vert.x core HTTP server; waits are Vert.x timers, the core HTTP client and the reactive PG client. */
 public final class VertxModel implements ServerModel {
     @Override
     public ConcurrencyModel model() {

@@ -88,10 +88,8 @@ final class VertxServer implements RunningServer, EventLoopOwner {
             s.put("backlog", spec.backlog());
             if (spec.backendUrl() != null) {
                 s.put("backend_url", spec.backendUrl().toString());
-                s.put(
-                        "backend_client",
-                        "vertx WebClient per verticle, max " + VertxServerVerticle.BACKEND_MAX_CONNECTIONS
-                                + " connections");
+                s.put("backend_client", "vertx HttpClient connections, per-verticle keep-alive pool");
+                s.put("backend_max_connections", spec.backendConnections());
             }
             if (store != null) {
                 s.put("db_pool", spec.dbPool());

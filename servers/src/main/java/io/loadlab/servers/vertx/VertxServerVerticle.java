@@ -1,7 +1,9 @@
 package io.loadlab.servers.vertx;
 
 import io.loadlab.core.Defaults;
+import io.loadlab.servers.ServerSpec;
 import io.loadlab.servers.http.Contract;
+import io.loadlab.servers.runtime.BackendConnections;
 import io.netty.handler.codec.http.TooLongHttpHeaderException;
 import io.netty.handler.codec.http.TooLongHttpLineException;
 import io.vertx.core.Future;
@@ -11,20 +13,15 @@ import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpVersion;
-import io.vertx.core.http.PoolOptions;
-import io.vertx.ext.web.client.WebClient;
-import io.vertx.ext.web.client.WebClientOptions;
 
 /**
  * One instance per event loop: its own {@link HttpServer} on the shared port (Vert.x balances connections across the
- * instances), its own {@link WebClient}, and the request handling. Everything runs on this verticle's event loop.
+ * instances), its own {@link VertxBackendClient} with its share of the backend connections, and the request
+ * handling. Everything runs on this verticle's event loop.
  */
 final class VertxServerVerticle extends VerticleBase {
     private static final long MAX_BODY = Defaults.MAX_BODY_SIZE.bytes();
     private static final int MAX_LINE_AND_HEADERS = (int) Defaults.MAX_HEADER_SIZE.bytes();
-    /** Backend connections per verticle: high enough never to be the bottleneck, as the netty client is uncapped. */
-    static final int BACKEND_MAX_CONNECTIONS = 10_000;
-
     private final VertxShared shared;
     private final int port;
     private HttpServer server;
@@ -37,17 +34,13 @@ final class VertxServerVerticle extends VerticleBase {
 
     @Override
     public Future<?> start() {
-        WebClient client = shared.spec().backendUrl() == null
+        ServerSpec spec = shared.spec();
+        VertxBackendClient client = spec.backendUrl() == null
                 ? null
-                : WebClient.create(
+                : new VertxBackendClient(
                         vertx,
-                        new WebClientOptions()
-                                .setKeepAlive(true)
-                                .setConnectTimeout(2_000)
-                                .setTcpNoDelay(true),
-                        new PoolOptions()
-                                .setHttp1MaxSize(BACKEND_MAX_CONNECTIONS)
-                                .setMaxWaitQueueSize(-1));
+                        spec.backendUrl(),
+                        BackendConnections.perLoop(spec.backendConnections(), spec.eventLoops()));
         endpoints = new VertxEndpoints(vertx, shared, client);
         server = vertx.createHttpServer(new HttpServerOptions()
                         .setHost(shared.spec().host())

@@ -11,6 +11,8 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -80,7 +82,7 @@ class BlockingBackendClientTest {
     @Test
     void reusesOneKeepAliveConnection() throws Exception {
         try (FakeBackend b = new FakeBackend(HELLO, false, false);
-                BlockingBackendClient c = new BlockingBackendClient(b.url(), 4, 2_000)) {
+                BlockingBackendClient c = new BlockingBackendClient(b.url(), 100, 4, 2_000)) {
             for (int i = 0; i < 5; i++) {
                 BlockingBackendClient.Result r = c.hello();
                 assertThat(r.ok()).as(r.failure()).isTrue();
@@ -94,7 +96,7 @@ class BlockingBackendClientTest {
     @Test
     void retriesOnceWhenTheBackendClosedAnIdleConnection() throws Exception {
         try (FakeBackend b = new FakeBackend(HELLO, true, false);
-                BlockingBackendClient c = new BlockingBackendClient(b.url(), 4, 2_000)) {
+                BlockingBackendClient c = new BlockingBackendClient(b.url(), 100, 4, 2_000)) {
             for (int i = 0; i < 3; i++) {
                 assertThat(c.hello().ok()).isTrue();
                 Thread.sleep(50); // let the close arrive
@@ -109,16 +111,16 @@ class BlockingBackendClientTest {
         String chunked =
                 "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nHello\r\n8\r\n, World!\r\n0\r\n\r\n";
         try (FakeBackend b = new FakeBackend(chunked, false, false);
-                BlockingBackendClient c = new BlockingBackendClient(b.url(), 4, 2_000)) {
+                BlockingBackendClient c = new BlockingBackendClient(b.url(), 100, 4, 2_000)) {
             assertThat(new String(c.hello().body(), StandardCharsets.US_ASCII)).isEqualTo("Hello, World!");
         }
         try (FakeBackend b = new FakeBackend("HTTP/1.1 500 Oops\r\nContent-Length: 0\r\n\r\n", false, false);
-                BlockingBackendClient c = new BlockingBackendClient(b.url(), 4, 2_000)) {
+                BlockingBackendClient c = new BlockingBackendClient(b.url(), 100, 4, 2_000)) {
             assertThat(c.hello().failure()).isEqualTo("backend: status 500");
             assertThat(c.unhealthy()).isEqualTo("backend: status 500");
         }
         try (FakeBackend b = new FakeBackend(HELLO, false, true);
-                BlockingBackendClient c = new BlockingBackendClient(b.url(), 4, 300)) {
+                BlockingBackendClient c = new BlockingBackendClient(b.url(), 100, 4, 300)) {
             long t0 = System.nanoTime();
             assertThat(c.hello().failure()).isEqualTo("backend: timed out");
             assertThat((System.nanoTime() - t0) / 1_000_000)
@@ -129,8 +131,31 @@ class BlockingBackendClientTest {
         try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
             free = s.getLocalPort();
         }
-        try (BlockingBackendClient c = new BlockingBackendClient(URI.create("http://127.0.0.1:" + free), 4, 300)) {
+        try (BlockingBackendClient c = new BlockingBackendClient(URI.create("http://127.0.0.1:" + free), 100, 4, 300)) {
             assertThat(c.hello().failure()).isEqualTo("backend: connection refused");
+        }
+    }
+
+    @Test
+    void callersPastMaxConnectionsWaitForOneInsteadOfOpeningMore() throws Exception {
+        try (FakeBackend b = new FakeBackend(HELLO, false, false);
+                BlockingBackendClient c = new BlockingBackendClient(b.url(), 1, 4, 2_000)) {
+            List<Thread> callers = new ArrayList<>();
+            AtomicInteger ok = new AtomicInteger();
+            for (int t = 0; t < 8; t++) {
+                callers.add(Thread.ofVirtual().start(() -> {
+                    for (int i = 0; i < 20; i++) {
+                        if (c.hello().ok()) {
+                            ok.incrementAndGet();
+                        }
+                    }
+                }));
+            }
+            for (Thread t : callers) {
+                t.join();
+            }
+            assertThat(ok.get()).isEqualTo(160);
+            assertThat(b.connections.get()).isEqualTo(1);
         }
     }
 }

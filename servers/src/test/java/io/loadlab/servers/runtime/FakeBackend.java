@@ -15,17 +15,21 @@ public final class FakeBackend implements AutoCloseable {
     private final HttpServer server;
     private final ExecutorService threads = Executors.newFixedThreadPool(64);
     private final AtomicInteger hellos = new AtomicInteger();
+    private final AtomicInteger inFlight = new AtomicInteger();
+    private final AtomicInteger maxInFlight = new AtomicInteger();
 
     public FakeBackend(long delayMillis) throws IOException {
         server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 1024);
         server.setExecutor(threads);
         server.createContext("/hello", ex -> {
+            maxInFlight.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
             try {
                 Thread.sleep(delayMillis);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
             hellos.incrementAndGet();
+            inFlight.decrementAndGet();
             send(ex, "Hello, World!");
         });
         server.createContext("/health", ex -> send(ex, "{\"status\":\"UP\"}"));
@@ -47,6 +51,11 @@ public final class FakeBackend implements AutoCloseable {
 
     public int hellos() {
         return hellos.get();
+    }
+
+    /** The most {@code /hello} requests being answered at once (at most one per connection: no pipelining). */
+    public int maxConcurrentHellos() {
+        return maxInFlight.get();
     }
 
     @Override

@@ -183,6 +183,17 @@ public abstract class ModelChecks {
     }
 
     @Test
+    void backendCallsBeyondTheConnectionBoundWaitForAConnection() throws Exception {
+        backend = new FakeBackend(50);
+        RunningServer s =
+                start(spec().backendUrl(backend.url()).backendConnections(2).build());
+        assertThat(s.settings()).containsEntry("backend_max_connections", 2);
+        ConcurrentRequests.Result r = ConcurrentRequests.get(s.port(), "/backend", 40, Duration.ofSeconds(20));
+        assertThat(r.ok()).as("statuses %s", r.statuses()).isEqualTo(40);
+        assertThat(backend.maxConcurrentHellos()).isBetween(1, 2);
+    }
+
+    @Test
     void closeLetsAnInFlightRequestFinishWithinFiveSeconds() throws Exception {
         RunningServer s = start(spec().build());
         CompletableFuture<HttpResponse<String>> inFlight = HTTP.sendAsync(
