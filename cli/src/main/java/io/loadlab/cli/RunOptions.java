@@ -65,6 +65,13 @@ final class RunOptions {
     String warmup;
 
     @Option(
+            names = "--warmup-limit",
+            paramLabel = "DURATION",
+            description = "The longest a warm-up may stretch while the server's JIT is still compiling (default: 30s;"
+                    + " equal to --warmup for a fixed warm-up).")
+    String warmupLimit;
+
+    @Option(
             names = "--repetitions",
             paramLabel = "N",
             description =
@@ -155,6 +162,7 @@ final class RunOptions {
                 "ad-hoc: " + String.join(",", ms) + " " + s.label(),
                 new Timing(
                         warmup != null ? Duration.parse(warmup) : Defaults.SUITE_WARMUP,
+                        warmupLimit != null ? Duration.parse(warmupLimit) : Defaults.WARMUP_LIMIT,
                         duration != null ? Duration.parse(duration) : Defaults.DURATION,
                         repetitions != null ? repetitions : Defaults.REPETITIONS),
                 Defaults.BACKEND_DELAY,
@@ -164,9 +172,12 @@ final class RunOptions {
 
     /** Applies the overrides of what to run that make sense for a suite file too. */
     SuitePlan apply(SuitePlan s) {
-        if (!adHoc() && (duration != null || warmup != null || repetitions != null)) {
+        if (!adHoc() && (duration != null || warmup != null || warmupLimit != null || repetitions != null)) {
             s = s.withTiming(new Timing(
                     warmup != null ? Duration.parse(warmup) : s.timing().warmup(),
+                    warmupLimit != null
+                            ? Duration.parse(warmupLimit)
+                            : s.timing().warmupLimit(),
                     duration != null ? Duration.parse(duration) : s.timing().duration(),
                     repetitions != null ? repetitions : s.timing().repetitions()));
         }

@@ -156,6 +156,13 @@ public final class Defaults {
      */
     public static final Duration SUITE_WARMUP = Duration.ofSeconds(5);
 
+    /**
+     * The longest a trial's warm-up may stretch beyond its minimum while the server's JIT is still compiling: a JVM
+     * compiling its hot paths on the one core it is pinned to is neither at its speed nor steady. Jetty's servlets
+     * under load keep their compilers busy for 20–30 s on one core, Netty and Vert.x for about 10 s.
+     */
+    public static final Duration WARMUP_LIMIT = Duration.ofSeconds(30);
+
     /** Repetitions of each trial when a suite does not say. */
     public static final int REPETITIONS = 1;
 

@@ -36,7 +36,8 @@ final class IntervalCollector implements AutoCloseable {
     private final HistogramLogWriter hlog;
     private long errorsSoFar;
 
-    IntervalCollector(Worker[] workers, String[] names, boolean open, Path hlogFile, long startEpochMs) {
+    /** Allocates everything (before the window: none of it may delay the window's first second). */
+    IntervalCollector(Worker[] workers, String[] names, boolean open, Path hlogFile) {
         this.workers = workers;
         this.names = names;
         // the log format separates fields with commas and tags must not hold whitespace
@@ -68,26 +69,24 @@ final class IntervalCollector implements AutoCloseable {
                 throw new UncheckedIOException("cannot write --hlog " + hlogFile + ": " + e.getMessage(), e);
             }
             hlog = new HistogramLogWriter(hlogStream);
-            hlog.outputComment("loadlab load: latency in microseconds; one tag per request name, untagged = total");
-            hlog.outputLogFormatVersion();
-            hlog.outputStartTime(startEpochMs);
-            hlog.setBaseTime(startEpochMs);
-            hlog.outputLegend();
         } else {
             hlogStream = null;
             hlog = null;
         }
     }
 
-    /** Throws away what was recorded so far (the warm-up). */
-    void discard() {
-        for (int w = 0; w < workers.length; w++) {
-            for (int r = 0; r < names.length; r++) {
-                recycledLatency[w][r] = workers[w].recorders[r].latency.getIntervalHistogram(recycledLatency[w][r]);
-                recycledService[w][r] = workers[w].recorders[r].service.getIntervalHistogram(recycledService[w][r]);
-            }
+    /**
+     * The window opens at {@code startEpochMs}: the log's header is written. Nothing of the warm-up is in the
+     * recorders to throw away: the load threads record only inside the window.
+     */
+    void begin(long startEpochMs) {
+        if (hlog != null) {
+            hlog.outputComment("loadlab load: latency in microseconds; one tag per request name, untagged = total");
+            hlog.outputLogFormatVersion();
+            hlog.outputStartTime(startEpochMs);
+            hlog.setBaseTime(startEpochMs);
+            hlog.outputLegend();
         }
-        errorsSoFar = errors();
     }
 
     /** Collects the interval {@code [fromS, toS)} (seconds since the measured start). */

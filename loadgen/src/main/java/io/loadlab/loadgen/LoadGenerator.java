@@ -36,7 +36,15 @@ public final class LoadGenerator {
 
     /** Like {@link #run}, also handing back the merged latency histograms. */
     public static LoadResult runWithHistograms(LoadSpec spec, ProgressListener listener) {
-        return new LoadGenerator(NanoClock.SYSTEM).execute(spec, listener);
+        return runWithHistograms(spec, listener, WarmupGate.NONE);
+    }
+
+    /**
+     * As {@link #runWithHistograms(LoadSpec, ProgressListener)}, with a warm-up of at least {@code spec.warmup()} that
+     * goes on while {@code gate} is not ready, up to {@code spec.maxWarmup()}.
+     */
+    public static LoadResult runWithHistograms(LoadSpec spec, ProgressListener listener, WarmupGate gate) {
+        return new LoadGenerator(NanoClock.SYSTEM).execute(spec, listener, gate);
     }
 
     /** The transport the load threads will use on this machine. */
@@ -44,7 +52,7 @@ public final class LoadGenerator {
         return Transport.best();
     }
 
-    private LoadResult execute(LoadSpec spec, ProgressListener listener) {
+    private LoadResult execute(LoadSpec spec, ProgressListener listener, WarmupGate gate) {
         InetSocketAddress remote = Preflight.check(spec);
         SslContext ssl = spec.target().tls() ? sslContext(spec.insecure()) : null;
         int[] slotRequests = spec.assign() == LoadSpec.Assign.PER_CONNECTION ? slotRequests(spec) : null;
@@ -55,24 +63,19 @@ public final class LoadGenerator {
         String[] names = spec.requests().stream().map(RequestSpec::name).toArray(String[]::new);
         listener.started(Transport.best());
         connectAll(workers, spec.timeout().nanos());
-        long start = clock.nanoTime();
-        long epochMs = System.currentTimeMillis();
-        long t0 = start + spec.warmup().nanos();
-        long t1 = t0 + spec.duration().nanos();
         List<IntervalStats> intervals = new ArrayList<>();
-        try (IntervalCollector collector = new IntervalCollector(
-                workers,
-                names,
-                spec.open(),
-                spec.hlog(),
-                epochMs + spec.warmup().toMillis())) {
+        try (IntervalCollector collector = new IntervalCollector(workers, names, spec.open(), spec.hlog())) {
+            long start = clock.nanoTime();
             for (Worker w : workers) {
-                w.start(start, t0, t1);
+                w.start(start);
             }
-            if (spec.warmup().nanos() > 0) {
-                sleepUntil(t0);
-                collector.discard();
+            long t0 = warmUp(start, spec, gate);
+            long t1 = t0 + spec.duration().nanos();
+            for (Worker w : workers) {
+                w.window(t0, t1);
             }
+            collector.begin(System.currentTimeMillis() + (t0 - clock.nanoTime()) / 1_000_000);
+            sleepUntil(t0);
             listener.measuring();
             long cpuAtStart = cpuTicks();
             long step = spec.interval().nanos();
@@ -96,7 +99,8 @@ public final class LoadGenerator {
             if (!intervals.isEmpty() && tail.requests() + tail.errors() > 0) {
                 intervals.set(intervals.size() - 1, merge(intervals.get(intervals.size() - 1), tail));
             }
-            LoadReport report = new ReportBuilder(spec, workers, collector, names).build(intervals, (t1 - t0) / 1e9);
+            LoadReport report = new ReportBuilder(spec, workers, collector, names)
+                    .build(intervals, (t1 - t0) / 1e9, (t0 - start) / 1e9);
             double cpu = cpuAtStart < 0 || cpuAtEnd < 0
                     ? -1
                     : (cpuAtEnd - cpuAtStart) / (double) ProcFs.clockTicksPerSecond();
@@ -107,6 +111,22 @@ public final class LoadGenerator {
             }
         }
     }
+
+    /**
+     * The warm-up: at least {@code warmup}, then until the gate is ready or {@code maxWarmup} has passed. Returns the
+     * window's start, a moment ahead, so that every load thread has it before it begins.
+     */
+    private long warmUp(long start, LoadSpec spec, WarmupGate gate) {
+        sleepUntil(start + spec.warmup().nanos());
+        long limit = start + spec.maxWarmup().nanos();
+        while (clock.nanoTime() - limit < 0 && !gate.ready()) {
+            sleepUntil(Math.min(limit, clock.nanoTime() + WarmupGate.POLL_MILLIS * 1_000_000));
+        }
+        return clock.nanoTime() + WINDOW_LEAD_NANOS;
+    }
+
+    /** How far ahead of the decision the window opens: time for every load thread to be told. */
+    private static final long WINDOW_LEAD_NANOS = 2_000_000;
 
     /**
      * Opens every initial connection before the clock starts, as wrk does, so that the measured window is not spent

@@ -18,6 +18,9 @@ import java.util.List;
  * @param maxConnections the open model's cap on connections (a due request with none free opens one up to this)
  * @param assign how scenario requests are chosen
  * @param sourceAddresses local addresses bound round-robin; empty = let the kernel choose
+ * @param warmup load sent before the measured window, not recorded
+ * @param maxWarmup how long the warm-up may stretch when a {@link WarmupGate} holds the window back; equal to
+ *     {@code warmup} for a fixed warm-up
  * @param hlog the HdrHistogram interval log to write, or null
  */
 public record LoadSpec(
@@ -27,6 +30,7 @@ public record LoadSpec(
         int maxConnections,
         Duration duration,
         Duration warmup,
+        Duration maxWarmup,
         Duration timeout,
         Rate rate,
         List<RequestSpec> requests,
@@ -74,6 +78,9 @@ public record LoadSpec(
         if (duration.nanos() < 1_000_000) {
             throw new UserError("duration must be at least 1ms, got " + duration + "; e.g. -d 10s");
         }
+        if (maxWarmup == null || maxWarmup.compareTo(warmup) < 0) {
+            maxWarmup = warmup;
+        }
         if (timeout.nanos() < 1_000_000) {
             throw new UserError("timeout must be at least 1ms, got " + timeout + "; e.g. --timeout 10s");
         }
@@ -107,6 +114,7 @@ public record LoadSpec(
         private Integer maxConnections;
         private Duration duration = Defaults.DURATION;
         private Duration warmup = Defaults.WARMUP;
+        private Duration maxWarmup;
         private Duration timeout = Defaults.TIMEOUT;
         private Rate rate;
         private List<RequestSpec> requests;
@@ -144,6 +152,12 @@ public record LoadSpec(
 
         public Builder warmup(Duration v) {
             warmup = v;
+            return this;
+        }
+
+        /** The most the warm-up may stretch to while a {@link WarmupGate} holds the window back. */
+        public Builder maxWarmup(Duration v) {
+            maxWarmup = v;
             return this;
         }
 
@@ -217,6 +231,7 @@ public record LoadSpec(
                     max,
                     duration,
                     warmup,
+                    maxWarmup,
                     timeout,
                     rate,
                     reqs,

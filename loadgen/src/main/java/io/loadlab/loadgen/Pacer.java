@@ -11,7 +11,7 @@ package io.loadlab.loadgen;
  */
 final class Pacer {
     private final long start;
-    private final long end;
+    private long end;
     private final double intervalNanos;
     private final double phase;
     private long index;
@@ -27,6 +27,11 @@ final class Pacer {
         this.end = end;
         this.intervalNanos = 1e9 / ratePerThread;
         this.phase = phase;
+    }
+
+    /** From now on, no request is due at or after {@code nanoTime} (the window's end, once the warm-up is over). */
+    void endAt(long nanoTime) {
+        end = nanoTime;
     }
 
     /** The intended time of the next request, or {@link Long#MAX_VALUE} when the run has no more. */

@@ -46,7 +46,8 @@ final class ReportBuilder {
         return n;
     }
 
-    LoadReport build(List<IntervalStats> intervals, double durationS) {
+    /** @param warmupS how long the warm-up lasted */
+    LoadReport build(List<IntervalStats> intervals, double durationS, double warmupS) {
         long unfinished = unfinished(workers);
         long requests = collector.totalLatency.getTotalCount() - unfinished;
         int totalWeight = spec.requests().stream().mapToInt(RequestSpec::weight).sum();
@@ -115,7 +116,7 @@ final class ReportBuilder {
                 spec.open() ? spec.maxConnections() : null,
                 spec.open() ? spec.rate().perSecond() : null,
                 durationS,
-                spec.warmup().toSeconds());
+                Math.round(warmupS * 1000) / 1000.0);
         return new LoadReport(
                 LoadReport.SCHEMA_VERSION,
                 run,

@@ -128,16 +128,25 @@ final class Worker {
 
     private volatile int readyCount;
 
-    /** Starts the measured part: {@code t0}..{@code t1} is the window recorded. Thread-safe. */
-    void start(long start, long t0, long t1) {
+    /** Starts the load at {@code start} (the warm-up): the open model's pacing begins. Thread-safe. */
+    void start(long start) {
+        loop.execute(() -> {
+            if (open) {
+                pacer = new Pacer(start, Long.MAX_VALUE, spec.rate().perSecond() / threads, (double) id / threads);
+                pace();
+            }
+        });
+    }
+
+    /** The measured window: {@code t0}..{@code t1}, both ahead of now. Thread-safe. */
+    void window(long t0, long t1) {
         loop.execute(() -> {
             this.t0 = t0;
             this.t1 = t1;
             loop.schedule(() -> measuring = true, Math.max(0, t0 - clock.nanoTime()), TimeUnit.NANOSECONDS);
             loop.schedule(this::finish, Math.max(0, t1 - clock.nanoTime()), TimeUnit.NANOSECONDS);
-            if (open) {
-                pacer = new Pacer(start, t1, spec.rate().perSecond() / threads, (double) id / threads);
-                pace();
+            if (pacer != null) {
+                pacer.endAt(t1);
             }
         });
     }

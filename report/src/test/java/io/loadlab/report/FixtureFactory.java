@@ -268,7 +268,7 @@ final class FixtureFactory {
                         "POST /zipcodes: no answer within 5 s"),
                 null,
                 Ceiling.NONE,
-                new ServerFacts(Map.of("model", "single-thread"), null),
+                new ServerFacts(Map.of("model", "single-thread"), null, null),
                 Resources.NONE,
                 DependencyWork.NONE,
                 Map.of("server_log", "trials/" + id + "/server.log")));

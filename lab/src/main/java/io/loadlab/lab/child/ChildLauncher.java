@@ -65,18 +65,26 @@ public final class ChildLauncher {
         cmd.add(classpath);
         cmd.add(ChildMain.class.getName());
         cmd.add(jobFile.toString());
-        return launch(role, cmd, cpus, dir, dir.resolve(role + ".events.jsonl"), Map.of());
+        return launch(role, cmd, cpus, dir, dir.resolve(role + ".events.jsonl"), Map.of(), true);
     }
 
     /** Starts a user's shell command as {@code role}, with extra environment variables for it. */
     public ChildProcess startCommand(String role, String shellCommand, String cpus, Path dir, Map<String, String> extra)
             throws IOException {
         Files.createDirectories(dir);
-        return launch(role, List.of("/bin/sh", "-c", shellCommand), cpus, dir, dir.resolve(role + ".out"), extra);
+        return launch(
+                role, List.of("/bin/sh", "-c", shellCommand), cpus, dir, dir.resolve(role + ".out"), extra, false);
     }
 
+    /** @param commands a pipe to its standard input for {@link ChildCommand}s (else {@code /dev/null}) */
     private ChildProcess launch(
-            String role, List<String> command, String cpus, Path dir, Path out, Map<String, String> extraEnv)
+            String role,
+            List<String> command,
+            String cpus,
+            Path dir,
+            Path out,
+            Map<String, String> extraEnv,
+            boolean commands)
             throws IOException {
         List<String> full = new ArrayList<>();
         // sh raises the soft open-file limit for the child, then execs it: the PID stays the child's own.
@@ -93,7 +101,11 @@ public final class ChildLauncher {
         Path log = dir.resolve(role + ".log");
         Files.writeString(log, "# " + String.join(" ", full) + "\n");
         ProcessBuilder pb = new ProcessBuilder(full)
-                .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()))
+                .redirectInput(
+                        commands
+                                ? ProcessBuilder.Redirect.PIPE
+                                : ProcessBuilder.Redirect.from(
+                                        Path.of("/dev/null").toFile()))
                 .redirectOutput(out.toFile())
                 .redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()));
         pb.environment().putAll(env);

@@ -126,6 +126,18 @@ public final class ChildProcess {
         return lines;
     }
 
+    /** Tells a loadlab child {@code c}; false when it has gone (it read nothing, so nothing is lost). */
+    public boolean send(ChildCommand c) {
+        try {
+            var in = process.getOutputStream();
+            in.write((Json.write(c) + "\n").getBytes(StandardCharsets.UTF_8));
+            in.flush();
+            return true;
+        } catch (IOException gone) {
+            return false;
+        }
+    }
+
     /** The last lines of its log, joined, for a one-line error message. */
     public String logTail() {
         try {

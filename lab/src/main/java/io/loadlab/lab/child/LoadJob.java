@@ -11,7 +11,9 @@ import java.nio.file.Path;
  *
  * @param url the full URL of a single request, or the server's base URL when {@code scenario} is given
  * @param connections closed model: the connections; open model: the connections opened at start and the cap
- * @param warmup load sent before the window on the same connections, not recorded
+ * @param warmup load sent before the window on the same connections, not recorded: at least this long
+ * @param maxWarmup the longest the warm-up may stretch while the lab holds the window back (it sends
+ *     {@link ChildCommand.Measure} when the server is warm)
  * @param scenario the weighted requests, or null for one {@code GET url}
  * @param json where the child writes its report ({@code load.json})
  * @param hlog where it writes its HdrHistogram interval log
@@ -21,6 +23,7 @@ public record LoadJob(
         int connections,
         Double rateRps,
         Duration warmup,
+        Duration maxWarmup,
         Duration duration,
         Duration timeout,
         ScenarioDefinition scenario,
@@ -33,6 +36,7 @@ public record LoadJob(
         LoadSpec.Builder b = LoadSpec.builder(url)
                 .connections(connections)
                 .warmup(warmup)
+                .maxWarmup(maxWarmup)
                 .duration(duration)
                 .hlog(hlog == null ? null : Path.of(hlog));
         if (timeout != null) {

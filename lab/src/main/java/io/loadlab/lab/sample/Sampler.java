@@ -3,6 +3,7 @@ package io.loadlab.lab.sample;
 import io.loadlab.core.proc.CpuTimes;
 import io.loadlab.core.proc.ProcFs;
 import io.loadlab.core.proc.ProcessStat;
+import io.loadlab.core.proc.TaskStats;
 import io.loadlab.core.result.MachineSample;
 import io.loadlab.core.result.ProcessSample;
 import io.loadlab.core.result.ProcessSeries;
@@ -119,13 +120,15 @@ public final class Sampler implements AutoCloseable {
         return s;
     }
 
+    /** Adds one process; its context switches summed over its threads (its own status counts its first thread's). */
     private static void add(long[] s, ProcessStat st) {
         s[0] += st.userTicks();
         s[1] += st.systemTicks();
         s[2] += st.rssBytes();
         s[3] += st.threads();
-        s[4] += st.voluntaryContextSwitches();
-        s[5] += st.involuntaryContextSwitches();
+        TaskStats t = TaskStats.read(st.pid());
+        s[4] += t != null ? t.voluntaryContextSwitches() : st.voluntaryContextSwitches();
+        s[5] += t != null ? t.involuntaryContextSwitches() : st.involuntaryContextSwitches();
     }
 
     public List<MachineSample> machine() {

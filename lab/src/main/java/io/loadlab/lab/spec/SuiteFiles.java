@@ -41,6 +41,7 @@ public final class SuiteFiles {
             String name,
             String description,
             String warmup,
+            String warmupLimit,
             String duration,
             Integer repetitions,
             CpuFile cpus,
@@ -197,6 +198,7 @@ public final class SuiteFiles {
                 f.description(),
                 new Timing(
                         f.warmup() != null ? Duration.parse(f.warmup()) : Defaults.SUITE_WARMUP,
+                        f.warmupLimit() != null ? Duration.parse(f.warmupLimit()) : Defaults.WARMUP_LIMIT,
                         f.duration() != null ? Duration.parse(f.duration()) : Defaults.DURATION,
                         f.repetitions() != null ? f.repetitions() : Defaults.REPETITIONS),
                 f.backendDelay() != null ? Duration.parse(f.backendDelay()) : Defaults.BACKEND_DELAY,

@@ -3,13 +3,17 @@ package io.loadlab.lab.spec;
 import io.loadlab.core.unit.Duration;
 
 /**
- * How long each trial loads its server: a warm-up (sent, not recorded), the measured window, and how many fresh
- * repetitions of every trial to run.
+ * How long each trial loads its server: a warm-up (sent, not recorded) of at least {@code warmup} that goes on while
+ * the server's JIT is still compiling, up to {@code warmupLimit}; the measured window; and how many fresh repetitions
+ * of every trial to run.
  */
-public record Timing(Duration warmup, Duration duration, int repetitions) {
+public record Timing(Duration warmup, Duration warmupLimit, Duration duration, int repetitions) {
     public Timing {
         if (warmup == null) {
             warmup = Duration.ZERO;
+        }
+        if (warmupLimit == null || warmupLimit.compareTo(warmup) < 0) {
+            warmupLimit = warmup;
         }
         if (duration == null || duration.nanos() < 1_000_000_000L) {
             throw new IllegalArgumentException("duration must be at least 1s, got " + duration);

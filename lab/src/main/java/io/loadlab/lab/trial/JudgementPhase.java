@@ -72,7 +72,7 @@ final class JudgementPhase {
                 validation,
                 validation.passed() && m != null ? m.report() : null,
                 ceiling,
-                new ServerFacts(settings, m == null ? null : m.serverExit()),
+                new ServerFacts(settings, m == null ? null : m.serverExit(), m == null ? null : m.jit()),
                 m == null ? Resources.NONE : m.resources(),
                 m == null ? DependencyWork.NONE : m.work(),
                 dir.files());

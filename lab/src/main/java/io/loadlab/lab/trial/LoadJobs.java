@@ -20,13 +20,20 @@ final class LoadJobs {
     private LoadJobs() {}
 
     static LoadJob of(
-            String baseUrl, ScenarioSpec s, LoadLevel level, Duration warmup, Duration duration, TrialDir dir) {
+            String baseUrl,
+            ScenarioSpec s,
+            LoadLevel level,
+            Duration warmup,
+            Duration warmupLimit,
+            Duration duration,
+            TrialDir dir) {
         String path = singlePath(s);
         return new LoadJob(
                 path == null ? baseUrl : baseUrl + path,
                 level.connections(),
                 level.rateRps(),
                 warmup,
+                warmupLimit,
                 duration,
                 Defaults.TIMEOUT,
                 path == null ? scenario(s) : null,

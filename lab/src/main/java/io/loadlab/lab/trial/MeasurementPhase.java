@@ -4,12 +4,15 @@ import io.loadlab.core.Defaults;
 import io.loadlab.core.result.DependencyWork;
 import io.loadlab.core.result.LoadReport;
 import io.loadlab.core.result.Resources;
+import io.loadlab.core.result.ServerFacts;
 import io.loadlab.core.unit.Duration;
 import io.loadlab.lab.LabListener.Phase;
+import io.loadlab.lab.child.ChildCommand;
 import io.loadlab.lab.child.ChildEvent;
 import io.loadlab.lab.child.ChildProcess;
 import io.loadlab.lab.child.LoadJob;
 import io.loadlab.lab.deps.DependencyProbe;
+import io.loadlab.lab.sample.JitWatch;
 import io.loadlab.lab.sample.Sampler;
 import io.loadlab.lab.spec.ScenarioSpec;
 import io.loadlab.lab.spec.TrialPlan;
@@ -24,8 +27,17 @@ import java.util.List;
  * the window exactly; when it reports its result, they stop.
  */
 final class MeasurementPhase {
-    /** What the window produced; {@code report} is null, and {@code failure} says why, when the run failed. */
-    record Measured(LoadReport report, String failure, Resources resources, DependencyWork work, Integer serverExit) {}
+    /**
+     * What the window produced; {@code report} is null, and {@code failure} says why, when the run failed. {@code jit}
+     * is the server's JIT when the window opened.
+     */
+    record Measured(
+            LoadReport report,
+            String failure,
+            Resources resources,
+            DependencyWork work,
+            Integer serverExit,
+            ServerFacts.Jit jit) {}
 
     private final SuiteContext ctx;
 
@@ -33,10 +45,16 @@ final class MeasurementPhase {
         this.ctx = ctx;
     }
 
-    /** The warm-up of every trial: the suite's, but never less than the load generator needs for its own JIT. */
+    /** The least warm-up of a trial: the suite's, but never less than the load generator needs for its own JIT. */
     Duration warmup() {
         Duration w = ctx.plan().timing().warmup();
         return w.compareTo(Defaults.LOADGEN_WARMUP) < 0 ? Defaults.LOADGEN_WARMUP : w;
+    }
+
+    /** The most a trial's warm-up may stretch while the server's JIT compiles. */
+    Duration warmupLimit() {
+        Duration l = ctx.plan().timing().warmupLimit();
+        return l.compareTo(warmup()) < 0 ? warmup() : l;
     }
 
     Measured run(TrialPlan plan, StartedServer server, TrialDir dir) throws IOException, InterruptedException {
@@ -44,13 +62,14 @@ final class MeasurementPhase {
         ctx.dependencies().prepare(s);
         Duration warmup = warmup();
         Duration duration = ctx.plan().timing().duration();
-        LoadJob job = LoadJobs.of(server.url(), s, plan.level(), warmup, duration, dir);
+        Duration limit = warmupLimit();
+        LoadJob job = LoadJobs.of(server.url(), s, plan.level(), warmup, limit, duration, dir);
         ctx.listener().phase(plan, Phase.WARMUP);
         ChildProcess gen = ctx.launcher().start("loadgen", job, ctx.cpus().loadgen(), dir.dir());
         List<String> failure = new ArrayList<>(1);
         try {
-            ChildEvent.Measuring m = gen.await(
-                    ChildEvent.Measuring.class, warmup.plus(Defaults.STARTUP_TIMEOUT), e -> failed(e, failure));
+            Warmup w = new Warmup(gen, server, warmup);
+            ChildEvent.Measuring m = w.await(limit.plus(Defaults.STARTUP_TIMEOUT), failure);
             if (m == null) {
                 return failedRun(gen, server, failure);
             }
@@ -79,13 +98,56 @@ final class MeasurementPhase {
             Resources resources = new Resources(sampler.series(), sampler.machine());
             if (result == null) {
                 Measured f = failedRun(gen, server, failure);
-                return new Measured(null, f.failure(), resources, work, f.serverExit());
+                return new Measured(null, f.failure(), resources, work, f.serverExit(), w.jit());
             }
-            return new Measured(result.report(), null, resources, work, exit(server));
+            return new Measured(result.report(), null, resources, work, exit(server), w.jit());
         } finally {
             ctx.launcher().stop(gen);
         }
     }
+
+    /**
+     * The warm-up: the load generator warms for at least the minimum, then until the lab tells it the server's JIT is
+     * quiet (or its limit passes). Waits for its window to open.
+     */
+    private static final class Warmup {
+        private final ChildProcess gen;
+        private final JitWatch jit;
+        private final long minimumEnd;
+        private boolean sent;
+        private double compilerCores = -1;
+
+        Warmup(ChildProcess gen, StartedServer server, Duration minimum) {
+            this.gen = gen;
+            this.jit = new JitWatch(server.process().pid());
+            this.minimumEnd = System.nanoTime() + minimum.nanos();
+        }
+
+        ChildEvent.Measuring await(Duration limit, List<String> failure) throws InterruptedException {
+            long deadline = System.nanoTime() + limit.nanos();
+            while (System.nanoTime() - deadline < 0) {
+                ChildEvent.Measuring m = gen.await(ChildEvent.Measuring.class, POLL, e -> failed(e, failure));
+                if (m != null || !gen.alive()) {
+                    return m;
+                }
+                if (!sent) {
+                    boolean quiet = jit.quiet();
+                    compilerCores = jit.lastCores();
+                    if (quiet && System.nanoTime() - minimumEnd >= 0) {
+                        sent = gen.send(new ChildCommand.Measure(System.nanoTime()));
+                    }
+                }
+            }
+            return null;
+        }
+
+        /** The JIT when the window opened: quiet if the lab opened it, else the load generator's limit did. */
+        ServerFacts.Jit jit() {
+            return new ServerFacts.Jit(Math.max(0, Math.round(compilerCores * 1000) / 1000.0), sent);
+        }
+    }
+
+    private static final Duration POLL = Duration.ofMillis(200);
 
     private static void failed(ChildEvent e, List<String> failure) {
         if (e instanceof ChildEvent.Failure f) {
@@ -100,7 +162,7 @@ final class MeasurementPhase {
                         ? "the load generator did not finish in time: " + gen.logTail()
                         : "the load generator exited with status "
                                 + gen.process().exitValue() + ": " + gen.logTail();
-        return new Measured(null, why, Resources.NONE, DependencyWork.NONE, exit(server));
+        return new Measured(null, why, Resources.NONE, DependencyWork.NONE, exit(server), null);
     }
 
     private static Integer exit(StartedServer server) {

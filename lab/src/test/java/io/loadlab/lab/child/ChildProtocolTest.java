@@ -45,11 +45,29 @@ class ChildProtocolTest {
         String url = "http://" + ready.host() + ":" + ready.port() + "/hello";
         Path json = dir.resolve("load.json");
         LoadJob job = new LoadJob(
-                url, 4, null, Duration.ofMillis(500), Duration.ofSeconds(2), null, null, json.toString(), null);
+                url,
+                4,
+                null,
+                Duration.ofMillis(500),
+                Duration.ofSeconds(20),
+                Duration.ofSeconds(2),
+                null,
+                null,
+                json.toString(),
+                null);
         ChildProcess gen = launcher.start("loadgen", job, null, dir);
+        Thread.sleep(1_500);
+        assertThat(gen.poll())
+                .as("the warm-up may stretch to 20 s: it waits for the lab")
+                .isEmpty();
+        long told = System.nanoTime();
+        assertThat(gen.send(new ChildCommand.Measure(told))).isTrue();
         assertThat(gen.await(ChildEvent.Measuring.class, Duration.ofSeconds(30), e -> {}))
                 .as(gen.logTail())
                 .isNotNull();
+        assertThat((System.nanoTime() - told) / 1e9)
+                .as("the window opened when told")
+                .isLessThan(1.0);
         List<ChildEvent> seen = new ArrayList<>();
         ChildEvent.Result result = gen.await(ChildEvent.Result.class, Duration.ofSeconds(30), seen::add);
         assertThat(result).as(gen.logTail()).isNotNull();

@@ -1,0 +1,65 @@
+package io.loadlab.core.proc;
+
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * What a process's threads add up to, from {@code /proc/PID/task/TID/}: context switches (the process's own
+ * {@code /proc/PID/status} counts only its first thread's) and the CPU of the JVM's JIT compiler threads (named
+ * {@code C1 CompilerThre…} and {@code C2 CompilerThre…}). One scan reads two small files per thread, so a process with
+ * more than {@link #MAX_THREADS} threads is not scanned.
+ *
+ * @param voluntaryContextSwitches summed over the threads alive now
+ * @param involuntaryContextSwitches summed over the threads alive now
+ * @param compilerTicks CPU clock ticks of the JIT compiler threads since they started
+ * @param compilerThreads how many JIT compiler threads there are (0: not a JVM, or it has none)
+ */
+public record TaskStats(
+        long voluntaryContextSwitches, long involuntaryContextSwitches, long compilerTicks, int compilerThreads) {
+    public static final int MAX_THREADS = 5_000;
+
+    /** Scans the threads of {@code pid}; null when it has exited, or has more than {@link #MAX_THREADS} threads. */
+    public static TaskStats read(long pid) {
+        return read(ProcFs.ROOT, pid);
+    }
+
+    static TaskStats read(Path procRoot, long pid) {
+        Path tasks = procRoot.resolve(Long.toString(pid)).resolve("task");
+        long vol = 0;
+        long invol = 0;
+        long compiler = 0;
+        int compilers = 0;
+        int seen = 0;
+        try (DirectoryStream<Path> dir = Files.newDirectoryStream(tasks)) {
+            for (Path t : dir) {
+                if (++seen > MAX_THREADS) {
+                    return null;
+                }
+                try {
+                    String stat = ProcFs.read(t.resolve("stat"));
+                    String name = stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+                    if (name.contains("CompilerThre")) {
+                        String[] f =
+                                stat.substring(stat.lastIndexOf(')') + 2).trim().split("\\s+");
+                        compiler += Long.parseLong(f[11]) + Long.parseLong(f[12]);
+                        compilers++;
+                    }
+                    for (String line : ProcFs.read(t.resolve("status")).split("\n")) {
+                        if (line.startsWith("voluntary_ctxt_switches:")) {
+                            vol += ProcessStat.firstNumber(line);
+                        } else if (line.startsWith("nonvoluntary_ctxt_switches:")) {
+                            invol += ProcessStat.firstNumber(line);
+                        }
+                    }
+                } catch (IOException | RuntimeException threadGone) {
+                    // the thread ended between the listing and the read
+                }
+            }
+        } catch (IOException e) {
+            return null;
+        }
+        return new TaskStats(vol, invol, compiler, compilers);
+    }
+}

@@ -1,0 +1,60 @@
+package io.loadlab.lab.sample;
+
+import io.loadlab.core.proc.ProcFs;
+import io.loadlab.core.proc.TaskStats;
+import java.util.ArrayDeque;
+
+/**
+ * Watches a server's JIT compiler threads during the warm-up: a JVM that is still compiling its hot paths runs slower
+ * and steals CPU from itself, so its window should not open yet. {@link #quiet()} is true once the compiler threads
+ * used less than {@link #QUIET_CORES} of a core over the last second — or at once for a process with no compiler
+ * threads (not a JVM). Not thread-safe.
+ */
+public final class JitWatch {
+    /** Compiler CPU, in cores over the last second, under which the JIT counts as done. */
+    public static final double QUIET_CORES = 0.10;
+
+    private static final long SECOND = 1_000_000_000L;
+
+    private final long pid;
+    private final ArrayDeque<long[]> samples = new ArrayDeque<>();
+    private double lastCores = -1;
+
+    public JitWatch(long pid) {
+        this.pid = pid;
+    }
+
+    /** True when the JIT has been quiet for the last second (takes a sample; call about every 100 ms or more). */
+    public boolean quiet() {
+        TaskStats t = TaskStats.read(pid);
+        if (t == null) {
+            return true; // gone, or too many threads to watch: nothing to wait for
+        }
+        if (t.compilerThreads() == 0) {
+            lastCores = 0;
+            return true;
+        }
+        long now = System.nanoTime();
+        samples.addLast(new long[] {now, t.compilerTicks()});
+        // keep the newest sample that is at least a second old as the start of the window
+        while (samples.size() > 1) {
+            var it = samples.iterator();
+            it.next();
+            if (now - it.next()[0] < SECOND) {
+                break;
+            }
+            samples.removeFirst();
+        }
+        long[] first = samples.peekFirst();
+        if (now - first[0] < SECOND) {
+            return false; // not a whole second watched yet
+        }
+        lastCores = (t.compilerTicks() - first[1]) / (double) ProcFs.clockTicksPerSecond() / ((now - first[0]) / 1e9);
+        return lastCores < QUIET_CORES;
+    }
+
+    /** The compiler threads' CPU (cores) over the last second measured, or -1 before a second was watched. */
+    public double lastCores() {
+        return lastCores;
+    }
+}
