@@ -1,6 +1,6 @@
 package io.loadlab.backend;
 
-import io.loadlab.core.Defaults;
+import io.loadlab.core.ContractLimits;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
@@ -199,6 +199,6 @@ final class BackendHandler extends ChannelInboundHandlerAdapter {
             }
             v = v * 10 + (ch - '0');
         }
-        return v <= Defaults.MAX_DELAY_MS ? v : -1;
+        return v <= ContractLimits.MAX_DELAY_MS ? v : -1;
     }
 }

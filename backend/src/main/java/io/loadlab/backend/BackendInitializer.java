@@ -1,6 +1,6 @@
 package io.loadlab.backend;
 
-import io.loadlab.core.Defaults;
+import io.loadlab.core.ContractLimits;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.handler.codec.http.HttpDecoderConfig;
@@ -22,7 +22,7 @@ final class BackendInitializer extends ChannelInitializer<SocketChannel> {
 
     @Override
     protected void initChannel(SocketChannel ch) {
-        int maxHeaders = (int) Defaults.MAX_HEADER_SIZE.bytes();
+        int maxHeaders = (int) ContractLimits.MAX_HEADER_SIZE.bytes();
         ch.pipeline()
                 .addLast(
                         "decoder",

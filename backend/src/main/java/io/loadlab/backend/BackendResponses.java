@@ -1,6 +1,6 @@
 package io.loadlab.backend;
 
-import io.loadlab.core.Defaults;
+import io.loadlab.core.ContractLimits;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -34,14 +34,14 @@ final class BackendResponses {
     final Template badDelay = new Template(
             "400 Bad Request",
             "application/json",
-            "{\"error\":\"delay_ms must be an integer from 0 to " + Defaults.MAX_DELAY_MS + "\"}",
+            "{\"error\":\"delay_ms must be an integer from 0 to " + ContractLimits.MAX_DELAY_MS + "\"}",
             "");
     final Template badRequest = new Template(
             "400 Bad Request", "application/json", "{\"error\":\"malformed request line or headers\"}", "");
     final Template headersTooLarge = new Template(
             "431 Request Header Fields Too Large",
             "application/json",
-            "{\"error\":\"request headers larger than " + Defaults.MAX_HEADER_SIZE + "\"}",
+            "{\"error\":\"request headers larger than " + ContractLimits.MAX_HEADER_SIZE + "\"}",
             "");
 
     private final Template[] all = {hello, health, notFound, notAllowed, badDelay, badRequest, headersTooLarge};
@@ -78,7 +78,8 @@ final class BackendResponses {
         Template(String status, String contentType, String body, String extraHeaders) {
             byte[] b = body.getBytes(StandardCharsets.UTF_8);
             for (int c = 0; c < 3; c++) {
-                String head = "HTTP/1.1 " + status + "\r\n" + "Server: " + Defaults.SERVER_HEADER + "\r\n" + "Date: ";
+                String head =
+                        "HTTP/1.1 " + status + "\r\n" + "Server: " + ContractLimits.SERVER_HEADER + "\r\n" + "Date: ";
                 String rest = DATE_PLACEHOLDER + "\r\n"
                         + "Content-Type: " + contentType + "\r\n"
                         + "Content-Length: " + b.length + "\r\n"

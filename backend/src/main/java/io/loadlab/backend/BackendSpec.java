@@ -1,5 +1,6 @@
 package io.loadlab.backend;
 
+import io.loadlab.core.ContractLimits;
 import io.loadlab.core.Defaults;
 import io.loadlab.core.unit.Duration;
 import java.util.Objects;
@@ -19,17 +20,18 @@ public record BackendSpec(String host, int port, Duration delay, int backlog) {
         if (port < 0 || port > 65535) {
             throw new IllegalArgumentException("port must be 0..65535 (0 = a free port), got " + port);
         }
-        if (delay.toMillis() > Defaults.MAX_DELAY_MS) {
-            throw new IllegalArgumentException("delay must be at most " + Defaults.MAX_DELAY_MS + "ms, got " + delay);
+        if (delay.toMillis() > ContractLimits.MAX_DELAY_MS) {
+            throw new IllegalArgumentException(
+                    "delay must be at most " + ContractLimits.MAX_DELAY_MS + "ms, got " + delay);
         }
         if (backlog < 1) {
             throw new IllegalArgumentException("backlog must be at least 1, got " + backlog);
         }
     }
 
-    /** Loopback, a free port, {@link Defaults#BACKEND_DELAY}. */
+    /** Loopback, a free port, {@link BackendDefaults#BACKEND_DELAY}. */
     public static BackendSpec defaults() {
-        return new BackendSpec(Defaults.HOST, 0, Defaults.BACKEND_DELAY, Defaults.BACKLOG);
+        return new BackendSpec(Defaults.HOST, 0, BackendDefaults.BACKEND_DELAY, Defaults.BACKLOG);
     }
 
     public BackendSpec withPort(int v) {

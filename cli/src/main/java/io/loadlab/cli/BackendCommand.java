@@ -1,5 +1,6 @@
 package io.loadlab.cli;
 
+import io.loadlab.backend.BackendDefaults;
 import io.loadlab.backend.BackendServer;
 import io.loadlab.backend.BackendSpec;
 import io.loadlab.backend.RunningBackend;
@@ -44,7 +45,7 @@ final class BackendCommand implements Callable<Integer> {
             paramLabel = "DURATION",
             description = "Delay of GET /hello, e.g. 100ms or 0; a request's ?delay_ms=N overrides it"
                     + " (default: ${DEFAULT-VALUE}).")
-    Duration delay = Defaults.BACKEND_DELAY;
+    Duration delay = BackendDefaults.BACKEND_DELAY;
 
     @Option(names = "--backlog", description = "Accept backlog (default: ${DEFAULT-VALUE}).")
     int backlog = Defaults.BACKLOG;

@@ -1,6 +1,5 @@
 package io.loadlab.cli;
 
-import io.loadlab.core.Defaults;
 import io.loadlab.core.Json;
 import io.loadlab.core.UserError;
 import io.loadlab.core.result.IntervalStats;
@@ -12,6 +11,7 @@ import io.loadlab.loadgen.LoadGenerator;
 import io.loadlab.loadgen.LoadResult;
 import io.loadlab.loadgen.LoadSpec;
 import io.loadlab.loadgen.LoadSummary;
+import io.loadlab.loadgen.LoadgenDefaults;
 import io.loadlab.loadgen.ProgressListener;
 import io.loadlab.loadgen.RequestSpec;
 import io.loadlab.loadgen.Scenario;
@@ -118,7 +118,7 @@ final class LoadCommand implements Callable<Integer> {
     @Option(
             names = "--max-connections",
             description = "Open model: most connections opened when due requests find none free. (default: max(-c, "
-                    + Defaults.OPEN_MAX_CONNECTIONS + "))")
+                    + LoadgenDefaults.OPEN_MAX_CONNECTIONS + "))")
     Integer maxConnections;
 
     @Option(
@@ -157,7 +157,7 @@ final class LoadCommand implements Callable<Integer> {
     private static final String LEAK_DETECTION = "io.netty.leakDetection.level";
 
     /** Printed when the warm-up ends and measurement begins. */
-    public static final String MEASURING_LINE = "  " + io.loadlab.core.Defaults.MEASURING_MARKER;
+    public static final String MEASURING_LINE = "  warm-up over; measuring";
 
     @Override
     public Integer call() throws IOException {

@@ -1,7 +1,9 @@
 package io.loadlab.cli;
 
 import io.loadlab.core.Defaults;
+import io.loadlab.core.result.VerdictDefaults;
 import io.loadlab.core.unit.Percent;
+import io.loadlab.loadgen.LoadgenDefaults;
 import picocli.CommandLine.IDefaultValueProvider;
 import picocli.CommandLine.Model.ArgSpec;
 import picocli.CommandLine.Model.OptionSpec;
@@ -14,13 +16,14 @@ final class LoadDefaults implements IDefaultValueProvider {
             return null;
         }
         return switch (o.longestName()) {
-            case "--connections" -> Integer.toString(Defaults.CONNECTIONS);
-            case "--threads" -> Integer.toString(Defaults.threads());
-            case "--duration" -> Defaults.DURATION.toString();
+            case "--connections" -> Integer.toString(LoadgenDefaults.CONNECTIONS);
+            case "--threads" -> Integer.toString(LoadgenDefaults.threads());
+            case "--duration" -> LoadgenDefaults.DURATION.toString();
             case "--timeout" -> Defaults.TIMEOUT.toString();
-            case "--warmup" -> Defaults.WARMUP.toString();
+            case "--warmup" -> LoadgenDefaults.WARMUP.toString();
             case "--method" -> "GET";
-            case "--max-error-rate" -> Percent.of(Defaults.ERROR_THRESHOLD).toString();
+            case "--max-error-rate" ->
+                Percent.of(VerdictDefaults.ERROR_THRESHOLD).toString();
             default -> null;
         };
     }

@@ -1,9 +1,9 @@
 package io.loadlab.cli;
 
-import io.loadlab.core.Defaults;
 import io.loadlab.core.UserError;
 import io.loadlab.core.result.TrialResult;
 import io.loadlab.lab.Lab;
+import io.loadlab.lab.LabDefaults;
 import io.loadlab.lab.spec.LabSetup;
 import io.loadlab.lab.spec.SuiteFiles;
 import io.loadlab.lab.spec.SuitePlan;
@@ -24,7 +24,7 @@ import picocli.CommandLine.Spec;
         description = {
             "Run a suite of experiments end to end: fresh pinned servers, validation, warm-up, measurement,"
                     + " sampling, verdicts; results in results/<suite>-<time>/.",
-            "With no suite, runs '" + Defaults.SUITE + "'. With --scenario, runs one ad-hoc experiment.",
+            "With no suite, runs '" + LabDefaults.SUITE + "'. With --scenario, runs one ad-hoc experiment.",
         },
         footer = {
             "",
@@ -60,7 +60,7 @@ final class RunCommand implements Callable<Integer> {
         }
         SuiteFiles.Suite loaded = options.adHoc()
                 ? new SuiteFiles.Suite(options.adHocPlan(), null)
-                : SuiteFiles.load(suite == null ? Defaults.SUITE : suite, suitesDir());
+                : SuiteFiles.load(suite == null ? LabDefaults.SUITE : suite, suitesDir());
         SuitePlan plan = options.apply(loaded.plan());
         LabSetup setup = options.setup(loaded.cpus());
         RunProgress progress = new RunProgress(spec.commandLine().getOut(), System.console() != null);

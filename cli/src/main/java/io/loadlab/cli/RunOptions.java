@@ -1,10 +1,11 @@
 package io.loadlab.cli;
 
-import io.loadlab.core.Defaults;
+import io.loadlab.backend.BackendDefaults;
 import io.loadlab.core.UserError;
 import io.loadlab.core.result.LoadLevel;
 import io.loadlab.core.unit.Duration;
 import io.loadlab.core.unit.Rate;
+import io.loadlab.lab.LabDefaults;
 import io.loadlab.lab.spec.CpuSplit;
 import io.loadlab.lab.spec.ExperimentSpec;
 import io.loadlab.lab.spec.ExternalServer;
@@ -15,6 +16,7 @@ import io.loadlab.lab.spec.ServerOptions;
 import io.loadlab.lab.spec.SuitePlan;
 import io.loadlab.lab.spec.Thresholds;
 import io.loadlab.lab.spec.Timing;
+import io.loadlab.loadgen.LoadgenDefaults;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -39,8 +41,8 @@ final class RunOptions {
             names = {"-c", "--connections"},
             split = ",",
             paramLabel = "N",
-            description =
-                    "Connections, comma-separated for several load levels (default: " + Defaults.CONNECTIONS + ").")
+            description = "Connections, comma-separated for several load levels (default: "
+                    + LoadgenDefaults.CONNECTIONS + ").")
     List<Integer> connections;
 
     @Option(
@@ -74,8 +76,8 @@ final class RunOptions {
     @Option(
             names = "--repetitions",
             paramLabel = "N",
-            description =
-                    "Trials per model and load level, each on a fresh server (default: " + Defaults.REPETITIONS + ").")
+            description = "Trials per model and load level, each on a fresh server (default: " + LabDefaults.REPETITIONS
+                    + ").")
     Integer repetitions;
 
     @Option(
@@ -124,7 +126,7 @@ final class RunOptions {
     @Option(
             names = "--results",
             paramLabel = "DIR",
-            description = "Directory of the results (default: " + Defaults.RESULTS_DIR + ").")
+            description = "Directory of the results (default: " + LabDefaults.RESULTS_DIR + ").")
     Path results;
 
     @Option(names = "--jvm-flag", paramLabel = "FLAG", description = "A JVM flag of every child JVM (repeatable).")
@@ -146,7 +148,7 @@ final class RunOptions {
         if (delay != null) {
             s = s.withDelay(Duration.parse(delay));
         }
-        List<Integer> conns = connections == null ? List.of(Defaults.CONNECTIONS) : connections;
+        List<Integer> conns = connections == null ? List.of(LoadgenDefaults.CONNECTIONS) : connections;
         List<LoadLevel> loads = new ArrayList<>();
         if (rates != null) {
             for (String r : rates) {
@@ -161,11 +163,11 @@ final class RunOptions {
                 "adhoc",
                 "ad-hoc: " + String.join(",", ms) + " " + s.label(),
                 new Timing(
-                        warmup != null ? Duration.parse(warmup) : Defaults.SUITE_WARMUP,
-                        warmupLimit != null ? Duration.parse(warmupLimit) : Defaults.WARMUP_LIMIT,
-                        duration != null ? Duration.parse(duration) : Defaults.DURATION,
-                        repetitions != null ? repetitions : Defaults.REPETITIONS),
-                Defaults.BACKEND_DELAY,
+                        warmup != null ? Duration.parse(warmup) : LabDefaults.SUITE_WARMUP,
+                        warmupLimit != null ? Duration.parse(warmupLimit) : LabDefaults.WARMUP_LIMIT,
+                        duration != null ? Duration.parse(duration) : LoadgenDefaults.DURATION,
+                        repetitions != null ? repetitions : LabDefaults.REPETITIONS),
+                BackendDefaults.BACKEND_DELAY,
                 Thresholds.DEFAULTS,
                 List.of(e));
     }

@@ -5,6 +5,7 @@ import io.loadlab.core.Json;
 import io.loadlab.core.proc.StopSignal;
 import io.loadlab.core.unit.Size;
 import io.loadlab.servers.RunningServer;
+import io.loadlab.servers.ServerDefaults;
 import io.loadlab.servers.ServerModel;
 import io.loadlab.servers.ServerModels;
 import io.loadlab.servers.ServerSpec;
@@ -66,31 +67,31 @@ final class ServeCommand implements Callable<Integer> {
             names = "--db-pool",
             paramLabel = "N",
             description = "Database connections, the same for every model (default: ${DEFAULT-VALUE}).")
-    int dbPool = Defaults.DB_POOL;
+    int dbPool = ServerDefaults.DB_POOL;
 
     @Option(
             names = "--threads",
             paramLabel = "N",
             description = "thread-pool: worker threads (default: ${DEFAULT-VALUE}).")
-    int threads = Defaults.POOL_THREADS;
+    int threads = ServerDefaults.POOL_THREADS;
 
     @Option(
             names = "--queue",
             paramLabel = "N",
             description = "thread-pool: connections queued before 503 (default: ${DEFAULT-VALUE}).")
-    int queue = Defaults.POOL_QUEUE;
+    int queue = ServerDefaults.POOL_QUEUE;
 
     @Option(
             names = "--max-threads",
             paramLabel = "N",
             description = "servlet models: Jetty's maximum threads (default: ${DEFAULT-VALUE}).")
-    int maxThreads = Defaults.SERVLET_MAX_THREADS;
+    int maxThreads = ServerDefaults.SERVLET_MAX_THREADS;
 
     @Option(
             names = "--worker-threads",
             paramLabel = "N",
             description = "servlet-async --offload worker: the blocking worker pool (default: ${DEFAULT-VALUE}).")
-    int workerThreads = Defaults.WORKER_THREADS;
+    int workerThreads = ServerDefaults.WORKER_THREADS;
 
     @Option(
             names = "--offload",
@@ -103,14 +104,14 @@ final class ServeCommand implements Callable<Integer> {
             names = "--event-loops",
             paramLabel = "N",
             description = "netty, vertx: event-loop threads (default: the usable CPUs, here ${DEFAULT-VALUE}).")
-    int eventLoops = Defaults.eventLoops();
+    int eventLoops = ServerDefaults.eventLoops();
 
     @Option(
             names = "--stack-size",
             paramLabel = "SIZE",
             description = "thread-per-connection: thread stack size such as 256KiB; 0 = the JVM's default"
                     + " (default: ${DEFAULT-VALUE}).")
-    String stackSize = Defaults.STACK_SIZE.toString();
+    String stackSize = ServerDefaults.STACK_SIZE.toString();
 
     @Override
     public Integer call() throws Exception {

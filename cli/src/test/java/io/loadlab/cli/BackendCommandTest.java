@@ -2,6 +2,8 @@ package io.loadlab.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.loadlab.backend.BackendDefaults;
+import io.loadlab.core.ContractLimits;
 import io.loadlab.core.Defaults;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -23,7 +25,7 @@ class BackendCommandTest {
     void helpQuotesTheDefaults() {
         assertThat(run("backend", "--help")).isEqualTo(Main.EXIT_OK);
         assertThat(out.toString())
-                .contains("(default: " + Defaults.BACKEND_DELAY + ")")
+                .contains("(default: " + BackendDefaults.BACKEND_DELAY + ")")
                 .contains("(default: " + Defaults.HOST + ")")
                 .contains("(default: " + Defaults.BACKLOG + ")");
     }
@@ -37,6 +39,6 @@ class BackendCommandTest {
     @Test
     void delayAboveTheContractLimitIsAUsageError() {
         assertThat(run("backend", "--delay", "61s")).isEqualTo(Main.EXIT_USAGE);
-        assertThat(err.toString()).contains("delay must be at most " + Defaults.MAX_DELAY_MS + "ms");
+        assertThat(err.toString()).contains("delay must be at most " + ContractLimits.MAX_DELAY_MS + "ms");
     }
 }

@@ -131,7 +131,7 @@ public final class Lab {
 
     /** Seconds per trial: start-ups, validation and shutdown (~4 s) besides the warm-up and the window. */
     static double estimateSeconds(SuitePlan plan) {
-        double warmup = Math.max(plan.timing().warmup().toSeconds(), Defaults.LOADGEN_WARMUP.toSeconds());
+        double warmup = Math.max(plan.timing().warmup().toSeconds(), LabDefaults.LOADGEN_WARMUP.toSeconds());
         return warmup + plan.timing().duration().toSeconds() + 4;
     }
 

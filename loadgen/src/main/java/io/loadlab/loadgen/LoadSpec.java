@@ -106,14 +106,14 @@ public record LoadSpec(
         return new Builder(Target.parse(url));
     }
 
-    /** Fills a {@link LoadSpec} with {@link Defaults} for everything not set. Not thread-safe. */
+    /** Fills a {@link LoadSpec} with {@link LoadgenDefaults} (and the shared {@link Defaults}) for everything not set. Not thread-safe. */
     public static final class Builder {
         private final Target target;
-        private int threads = Defaults.threads();
-        private int connections = Defaults.CONNECTIONS;
+        private int threads = LoadgenDefaults.threads();
+        private int connections = LoadgenDefaults.CONNECTIONS;
         private Integer maxConnections;
-        private Duration duration = Defaults.DURATION;
-        private Duration warmup = Defaults.WARMUP;
+        private Duration duration = LoadgenDefaults.DURATION;
+        private Duration warmup = LoadgenDefaults.WARMUP;
         private Duration maxWarmup;
         private Duration timeout = Defaults.TIMEOUT;
         private Rate rate;
@@ -223,7 +223,9 @@ public record LoadSpec(
         public LoadSpec build() {
             List<RequestSpec> reqs =
                     requests != null ? requests : List.of(RequestSpec.of("GET", target.pathAndQuery(), null, null));
-            int max = maxConnections != null ? maxConnections : Math.max(connections, Defaults.OPEN_MAX_CONNECTIONS);
+            int max = maxConnections != null
+                    ? maxConnections
+                    : Math.max(connections, LoadgenDefaults.OPEN_MAX_CONNECTIONS);
             return new LoadSpec(
                     target,
                     threads,

@@ -1,6 +1,5 @@
 package io.loadlab.loadgen;
 
-import io.loadlab.core.Defaults;
 import io.loadlab.core.result.ErrorCategory;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.channel.ChannelOption;
@@ -76,7 +75,7 @@ final class Worker {
         this.timeoutNanos = spec.timeout().nanos();
         this.initialConnections = share(spec.connections());
         this.maxConnections = open ? Math.max(1, share(spec.maxConnections())) : initialConnections;
-        this.maxHeaderBytes = Defaults.MAX_RESPONSE_HEADER_SIZE.toIntExact();
+        this.maxHeaderBytes = LoadgenDefaults.MAX_RESPONSE_HEADER_SIZE.toIntExact();
         this.plan = new RequestPlan(spec, id, threads, initialConnections);
         this.tally = new ConnectionTally(initialConnections, !open);
         this.recorders = RequestRecorder.forRun(plan.size(), spec);
@@ -109,7 +108,7 @@ final class Worker {
             long never = clock.nanoTime() + 86_400_000_000_000L;
             t0 = never;
             t1 = never;
-            long tick = Defaults.TIMEOUT_TICK.nanos();
+            long tick = LoadgenDefaults.TIMEOUT_TICK.nanos();
             loop.scheduleAtFixedRate(this::tick, tick, tick, TimeUnit.NANOSECONDS);
             for (int i = 0; i < initialConnections; i++) {
                 connect(nextSlot++);

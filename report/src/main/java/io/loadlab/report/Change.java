@@ -1,6 +1,6 @@
 package io.loadlab.report;
 
-import io.loadlab.core.Defaults;
+import io.loadlab.core.result.VerdictDefaults;
 import io.loadlab.report.stats.SampleStats;
 import io.loadlab.report.stats.WelchTest;
 
@@ -22,7 +22,7 @@ public record Change(double a, double b, double relative, Double p, String word)
         }
         WelchTest w = WelchTest.of(a, b);
         String word;
-        if (!w.significant(Defaults.CONFIDENCE)) {
+        if (!w.significant(VerdictDefaults.CONFIDENCE)) {
             word = SAME;
         } else {
             word = (b.mean() > a.mean()) == higherIsBetter ? FASTER : SLOWER;

@@ -8,7 +8,7 @@ import java.util.Map;
 
 /**
  * Run B against run A, group by group (experiment, model, scenario, load level): throughput and p99 differences,
- * called significant by Welch's t-test over the repetitions at the confidence of {@code Defaults.CONFIDENCE}.
+ * called significant by Welch's t-test over the repetitions at the confidence of {@code VerdictDefaults.CONFIDENCE}.
  */
 public record Comparison(
         String nameA, String nameB, List<ComparisonRow> rows, List<GroupKey> onlyInA, List<GroupKey> onlyInB) {

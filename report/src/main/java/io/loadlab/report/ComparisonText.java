@@ -1,6 +1,6 @@
 package io.loadlab.report;
 
-import io.loadlab.core.Defaults;
+import io.loadlab.core.result.VerdictDefaults;
 import java.util.List;
 import java.util.Locale;
 
@@ -66,7 +66,7 @@ public final class ComparisonText {
         }
         StringBuilder out = new StringBuilder();
         String title = "A = " + c.nameA() + ", B = " + c.nameB() + " (faster: B is better; Welch's t-test at "
-                + String.format(Locale.ROOT, "%.0f%%", Defaults.CONFIDENCE * 100) + ")";
+                + String.format(Locale.ROOT, "%.0f%%", VerdictDefaults.CONFIDENCE * 100) + ")";
         out.append(format == Format.MARKDOWN ? "### " + title + "\n\n" : title + "\n");
         out.append(table.render(format));
         unmatched(out, "only in A", c.onlyInA());

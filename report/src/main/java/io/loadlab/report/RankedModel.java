@@ -1,10 +1,10 @@
 package io.loadlab.report;
 
-import io.loadlab.core.Defaults;
 import io.loadlab.core.result.Ceiling;
 import io.loadlab.core.result.TrialResult;
 import io.loadlab.core.result.Verdict;
 import io.loadlab.core.result.VerdictCode;
+import io.loadlab.core.result.VerdictDefaults;
 import io.loadlab.report.stats.SampleStats;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -118,6 +118,6 @@ record RankedModel(String model, List<TrialResult> valid, int runs, SampleStats 
                 .map(metric::applyAsDouble)
                 .filter(v -> !Double.isNaN(v))
                 .toList();
-        return SampleStats.of(values, Defaults.CONFIDENCE);
+        return SampleStats.of(values, VerdictDefaults.CONFIDENCE);
     }
 }

@@ -2,10 +2,10 @@ package io.loadlab.report;
 
 import static io.loadlab.report.Html.esc;
 
-import io.loadlab.core.Defaults;
 import io.loadlab.core.result.Environment;
 import io.loadlab.core.result.SuiteResults;
 import io.loadlab.core.result.TrialResult;
+import io.loadlab.core.result.VerdictDefaults;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -52,7 +52,7 @@ final class ReportSections {
                 .append("<li><b>Warm-up</b> is sent and discarded before measuring; CPU, RSS, threads and context")
                 .append(" switches are sampled from /proc every second.</li>")
                 .append("<li><b>Repetitions.</b> Mean ± the ")
-                .append(pct(Defaults.CONFIDENCE))
+                .append(pct(VerdictDefaults.CONFIDENCE))
                 .append(" confidence interval (Student's t); differences are tested with Welch's t-test. One run")
                 .append(" says nothing of significance.</li>")
                 .append("<li><b>The answer.</b> Each experiment and load level opens with the best model among the")
@@ -69,29 +69,27 @@ final class ReportSections {
                 .append(" and how many connections completed nothing.</li>")
                 .append("<li><b>Verdicts.</b> Invalidating (red; the trial is not comparable and never ranked):")
                 .append(" APP_BROKEN (validation failed at low load), ERRORS (above ")
-                .append(pct(Defaults.ERROR_THRESHOLD))
+                .append(pct(VerdictDefaults.ERROR_THRESHOLD))
                 .append(" of requests, rejections excluded), LOADGEN_SATURATED (a load-generator core under ")
-                .append(pct(Defaults.LOADGEN_MIN_IDLE))
-                .append(" idle, or the achieved rate under ")
-                .append(pct(Defaults.RATE_TOLERANCE))
-                .append(" of the target), DEPENDENCY_BOUND (a dependency over ")
-                .append(pct(Defaults.DEPENDENCY_BUSY))
+                .append(pct(VerdictDefaults.LOADGEN_MIN_IDLE))
+                .append(" idle), DEPENDENCY_BOUND (a dependency over ")
+                .append(pct(VerdictDefaults.DEPENDENCY_BUSY))
                 .append(" busy or iowait over ")
-                .append(pct(Defaults.IOWAIT_THRESHOLD))
+                .append(pct(VerdictDefaults.IOWAIT_THRESHOLD))
                 .append(": the number is the dependency's), WORK_MISMATCH (dependency calls, rows or a request's")
                 .append(" share of the mix off by more than ")
-                .append(pct(Defaults.WORK_TOLERANCE))
+                .append(pct(VerdictDefaults.WORK_TOLERANCE))
                 .append("), and STARVED (more than ")
-                .append(pct(Defaults.STARVED_CONNECTIONS))
+                .append(pct(VerdictDefaults.STARVED_CONNECTIONS))
                 .append(" of the connections completed nothing in the window) —")
                 .append(" outlined in purple because it is a true finding about the model, e.g. a server that serves")
                 .append(" one connection at a time, not a failed measurement. Warnings (amber; the number stands")
                 .append(" and is shown with them): NOT_STEADY (windows vary by more than ")
-                .append(pct(Defaults.STEADY_TOLERANCE))
+                .append(pct(VerdictDefaults.STEADY_TOLERANCE))
                 .append("), LITTLE_MISMATCH (connections ≠ throughput × mean latency beyond ")
-                .append(pct(Defaults.LITTLE_TOLERANCE))
+                .append(pct(VerdictDefaults.LITTLE_TOLERANCE))
                 .append("), BELOW_CEILING (under ")
-                .append(pct(Defaults.BELOW_CEILING))
+                .append(pct(VerdictDefaults.BELOW_CEILING))
                 .append(" of the ceiling with nothing saturated; the reason names the")
                 .append(" limit inside the server from evidence such as the backend's peak concurrent calls).</li>")
                 .append("<li><b>Ceilings.</b> The workload ceiling is the most the load allows (connections ÷ delay,")

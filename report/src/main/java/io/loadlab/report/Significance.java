@@ -1,7 +1,7 @@
 package io.loadlab.report;
 
-import io.loadlab.core.Defaults;
 import io.loadlab.core.result.TrialResult;
+import io.loadlab.core.result.VerdictDefaults;
 import io.loadlab.report.stats.SampleStats;
 import io.loadlab.report.stats.WelchTest;
 import java.util.List;
@@ -36,7 +36,8 @@ record Significance(Double p, boolean significant, String basis) {
         if (a.size() < MIN_WINDOWS || b.size() < MIN_WINDOWS) {
             return unknown("one run each, fewer than " + MIN_WINDOWS + " per-second windows");
         }
-        return welch(SampleStats.of(a, Defaults.CONFIDENCE), SampleStats.of(b, Defaults.CONFIDENCE), WINDOWS);
+        return welch(
+                SampleStats.of(a, VerdictDefaults.CONFIDENCE), SampleStats.of(b, VerdictDefaults.CONFIDENCE), WINDOWS);
     }
 
     private static TrialResult first(RankedModel m) {
@@ -45,7 +46,7 @@ record Significance(Double p, boolean significant, String basis) {
 
     private static Significance welch(SampleStats a, SampleStats b, String basis) {
         WelchTest w = WelchTest.of(a, b);
-        return new Significance(w.p(), w.significant(Defaults.CONFIDENCE), basis);
+        return new Significance(w.p(), w.significant(VerdictDefaults.CONFIDENCE), basis);
     }
 
     private static Significance unknown(String why) {

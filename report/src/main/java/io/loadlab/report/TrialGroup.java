@@ -1,10 +1,10 @@
 package io.loadlab.report;
 
-import io.loadlab.core.Defaults;
 import io.loadlab.core.result.SuiteResults;
 import io.loadlab.core.result.TrialResult;
 import io.loadlab.core.result.Verdict;
 import io.loadlab.core.result.VerdictCode;
+import io.loadlab.core.result.VerdictDefaults;
 import io.loadlab.report.stats.SampleStats;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -104,7 +104,7 @@ public record TrialGroup(GroupKey key, List<TrialResult> trials) {
                 .filter(t -> t.load() != null && t.load().latencyMs() != null)
                 .map(metric::applyAsDouble)
                 .toList();
-        return SampleStats.of(values, Defaults.CONFIDENCE);
+        return SampleStats.of(values, VerdictDefaults.CONFIDENCE);
     }
 
     /** Errors summed over the repetitions that measured anything. */

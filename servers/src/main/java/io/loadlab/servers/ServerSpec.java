@@ -74,14 +74,14 @@ public record ServerSpec(
         private String dbUrl;
         private String dbUser;
         private String dbPassword;
-        private int dbPool = io.loadlab.core.Defaults.DB_POOL;
-        private int threads = io.loadlab.core.Defaults.POOL_THREADS;
-        private int queue = io.loadlab.core.Defaults.POOL_QUEUE;
-        private int maxThreads = io.loadlab.core.Defaults.SERVLET_MAX_THREADS;
-        private int workerThreads = io.loadlab.core.Defaults.WORKER_THREADS;
+        private int dbPool = ServerDefaults.DB_POOL;
+        private int threads = ServerDefaults.POOL_THREADS;
+        private int queue = ServerDefaults.POOL_QUEUE;
+        private int maxThreads = ServerDefaults.SERVLET_MAX_THREADS;
+        private int workerThreads = ServerDefaults.WORKER_THREADS;
         private Offload offload = Offload.NONBLOCKING;
-        private int eventLoops = io.loadlab.core.Defaults.eventLoops();
-        private long stackSizeBytes = io.loadlab.core.Defaults.STACK_SIZE.bytes();
+        private int eventLoops = ServerDefaults.eventLoops();
+        private long stackSizeBytes = ServerDefaults.STACK_SIZE.bytes();
         private int backendConnections = io.loadlab.servers.runtime.BackendConnections.forThisProcess();
 
         private Builder(String model) {

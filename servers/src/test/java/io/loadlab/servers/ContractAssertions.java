@@ -2,7 +2,7 @@ package io.loadlab.servers;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.loadlab.core.Defaults;
+import io.loadlab.core.ContractLimits;
 import java.net.http.HttpHeaders;
 import java.net.http.HttpResponse;
 import java.time.ZonedDateTime;
@@ -13,7 +13,7 @@ public final class ContractAssertions {
     private ContractAssertions() {}
 
     public static void headers(RawHttp.Response r, String contentType) {
-        assertThat(r.header("Server")).as("Server").isEqualTo(Defaults.SERVER_HEADER);
+        assertThat(r.header("Server")).as("Server").isEqualTo(ContractLimits.SERVER_HEADER);
         freshDate(r.header("Date"));
         assertThat(r.header("Content-Type")).as("Content-Type").startsWith(contentType);
         assertThat(r.header("Content-Length")).as("Content-Length").isEqualTo(String.valueOf(r.body().length));
@@ -21,7 +21,7 @@ public final class ContractAssertions {
 
     public static void headers(HttpResponse<byte[]> r, String contentType) {
         HttpHeaders h = r.headers();
-        assertThat(h.firstValue("Server")).as("Server").hasValue(Defaults.SERVER_HEADER);
+        assertThat(h.firstValue("Server")).as("Server").hasValue(ContractLimits.SERVER_HEADER);
         freshDate(h.firstValue("Date").orElse(null));
         assertThat(h.firstValue("Content-Type"))
                 .as("Content-Type")

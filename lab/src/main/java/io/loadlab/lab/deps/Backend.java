@@ -7,6 +7,7 @@ import io.loadlab.core.Json;
 import io.loadlab.core.UserError;
 import io.loadlab.core.result.DependencyWork;
 import io.loadlab.core.unit.Duration;
+import io.loadlab.lab.LabDefaults;
 import io.loadlab.lab.child.BackendJob;
 import io.loadlab.lab.child.ChildEvent;
 import io.loadlab.lab.child.ChildLauncher;
@@ -38,7 +39,7 @@ public final class Backend {
         ChildProcess c;
         if (command == null) {
             c = launcher.start("backend", new BackendJob(BackendSpec.defaults().withDelay(delay)), cpus, dir);
-            ChildEvent.Ready ready = c.await(ChildEvent.Ready.class, Defaults.STARTUP_TIMEOUT, e -> {});
+            ChildEvent.Ready ready = c.await(ChildEvent.Ready.class, LabDefaults.STARTUP_TIMEOUT, e -> {});
             if (ready == null) {
                 launcher.stop(c);
                 throw new UserError("the backend did not start: " + c.logTail());
@@ -51,13 +52,13 @@ public final class Backend {
             if (line == null || !(line.get("port") instanceof Number p)) {
                 launcher.stop(c);
                 throw new UserError("--backend-cmd printed no JSON line with its \"port\" within "
-                        + Defaults.STARTUP_TIMEOUT + ": " + c.logTail());
+                        + LabDefaults.STARTUP_TIMEOUT + ": " + c.logTail());
             }
             host = String.valueOf(line.getOrDefault("host", Defaults.HOST));
             port = p.intValue();
         }
         String url = "http://" + host + ":" + port;
-        if (!Http.awaitReady(url + "/health", true, c.process(), Defaults.STARTUP_TIMEOUT)) {
+        if (!Http.awaitReady(url + "/health", true, c.process(), LabDefaults.STARTUP_TIMEOUT)) {
             launcher.stop(c);
             throw new UserError("the backend did not answer " + url + "/health: " + c.logTail());
         }
@@ -65,7 +66,7 @@ public final class Backend {
     }
 
     private static Map<String, Object> firstJsonLine(ChildProcess c) throws InterruptedException {
-        long deadline = System.nanoTime() + Defaults.STARTUP_TIMEOUT.nanos();
+        long deadline = System.nanoTime() + LabDefaults.STARTUP_TIMEOUT.nanos();
         while (System.nanoTime() - deadline < 0) {
             List<String> lines = c.newLines();
             for (String line : lines) {

@@ -1,6 +1,6 @@
 package io.loadlab.lab.spec;
 
-import io.loadlab.core.Defaults;
+import io.loadlab.lab.LabDefaults;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -31,7 +31,7 @@ public record LabSetup(
 
     /** The host's default CPU split, {@code results/}, the embedded PostgreSQL, the reference servers. */
     public static LabSetup defaults() {
-        return new LabSetup(null, Path.of(Defaults.RESULTS_DIR), null, null, null, List.of());
+        return new LabSetup(null, Path.of(LabDefaults.RESULTS_DIR), null, null, null, List.of());
     }
 
     public LabSetup withCpus(CpuSplit v) {

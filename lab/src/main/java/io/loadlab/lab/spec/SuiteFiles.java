@@ -8,11 +8,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-import io.loadlab.core.Defaults;
+import io.loadlab.backend.BackendDefaults;
 import io.loadlab.core.UserError;
 import io.loadlab.core.result.Criterion;
 import io.loadlab.core.result.LoadLevel;
 import io.loadlab.core.unit.Duration;
+import io.loadlab.lab.LabDefaults;
+import io.loadlab.loadgen.LoadgenDefaults;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -54,7 +56,6 @@ public final class SuiteFiles {
     record ThresholdFile(
             Double errors,
             Double loadgenMinIdle,
-            Double rateTolerance,
             Double dependencyBusy,
             Double iowait,
             Double steady,
@@ -197,11 +198,11 @@ public final class SuiteFiles {
                 f.name() != null ? f.name() : base,
                 f.description(),
                 new Timing(
-                        f.warmup() != null ? Duration.parse(f.warmup()) : Defaults.SUITE_WARMUP,
-                        f.warmupLimit() != null ? Duration.parse(f.warmupLimit()) : Defaults.WARMUP_LIMIT,
-                        f.duration() != null ? Duration.parse(f.duration()) : Defaults.DURATION,
-                        f.repetitions() != null ? f.repetitions() : Defaults.REPETITIONS),
-                f.backendDelay() != null ? Duration.parse(f.backendDelay()) : Defaults.BACKEND_DELAY,
+                        f.warmup() != null ? Duration.parse(f.warmup()) : LabDefaults.SUITE_WARMUP,
+                        f.warmupLimit() != null ? Duration.parse(f.warmupLimit()) : LabDefaults.WARMUP_LIMIT,
+                        f.duration() != null ? Duration.parse(f.duration()) : LoadgenDefaults.DURATION,
+                        f.repetitions() != null ? f.repetitions() : LabDefaults.REPETITIONS),
+                f.backendDelay() != null ? Duration.parse(f.backendDelay()) : BackendDefaults.BACKEND_DELAY,
                 thresholds(f.thresholds()),
                 experiments);
         return new Suite(plan, cpus);
@@ -230,7 +231,7 @@ public final class SuiteFiles {
                         s.writes() != null ? s.writes() : crud.writes(),
                         s.keys() != null ? s.keys() : crud.keys(),
                         s.tls() != null && s.tls()));
-        List<Integer> conns = e.connections() == null ? List.of(Defaults.CONNECTIONS) : e.connections();
+        List<Integer> conns = e.connections() == null ? List.of(LoadgenDefaults.CONNECTIONS) : e.connections();
         List<LoadLevel> loads = new ArrayList<>();
         if (e.rates() != null && !e.rates().isEmpty()) {
             for (double r : e.rates()) {
@@ -282,7 +283,6 @@ public final class SuiteFiles {
         return new Thresholds(
                 or(t.errors(), d.errors()),
                 or(t.loadgenMinIdle(), d.loadgenMinIdle()),
-                or(t.rateTolerance(), d.rateTolerance()),
                 or(t.dependencyBusy(), d.dependencyBusy()),
                 or(t.iowait(), d.iowait()),
                 or(t.steady(), d.steady()),

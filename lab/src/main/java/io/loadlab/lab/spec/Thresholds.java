@@ -1,9 +1,9 @@
 package io.loadlab.lab.spec;
 
-import io.loadlab.core.Defaults;
+import io.loadlab.core.result.VerdictDefaults;
 
 /**
- * The verdicts' tolerances; a suite may override any of them ({@code thresholds:}). Defaults in {@link Defaults}.
+ * The verdicts' tolerances; a suite may override any of them ({@code thresholds:}). Defaults in {@link VerdictDefaults}.
  *
  * @param starved STARVED: the share of connections that may complete nothing
  * @param share WORK_MISMATCH: how many percentage points a request's realized share may differ from its plan
@@ -12,7 +12,6 @@ import io.loadlab.core.Defaults;
 public record Thresholds(
         double errors,
         double loadgenMinIdle,
-        double rateTolerance,
         double dependencyBusy,
         double iowait,
         double steady,
@@ -23,15 +22,14 @@ public record Thresholds(
         double belowCeiling) {
 
     public static final Thresholds DEFAULTS = new Thresholds(
-            Defaults.ERROR_THRESHOLD,
-            Defaults.LOADGEN_MIN_IDLE,
-            Defaults.RATE_TOLERANCE,
-            Defaults.DEPENDENCY_BUSY,
-            Defaults.IOWAIT_THRESHOLD,
-            Defaults.STEADY_TOLERANCE,
-            Defaults.LITTLE_TOLERANCE,
-            Defaults.WORK_TOLERANCE,
-            Defaults.STARVED_CONNECTIONS,
-            Defaults.SHARE_TOLERANCE_POINTS,
-            Defaults.BELOW_CEILING);
+            VerdictDefaults.ERROR_THRESHOLD,
+            VerdictDefaults.LOADGEN_MIN_IDLE,
+            VerdictDefaults.DEPENDENCY_BUSY,
+            VerdictDefaults.IOWAIT_THRESHOLD,
+            VerdictDefaults.STEADY_TOLERANCE,
+            VerdictDefaults.LITTLE_TOLERANCE,
+            VerdictDefaults.WORK_TOLERANCE,
+            VerdictDefaults.STARVED_CONNECTIONS,
+            VerdictDefaults.SHARE_TOLERANCE_POINTS,
+            VerdictDefaults.BELOW_CEILING);
 }

@@ -6,6 +6,7 @@ import io.loadlab.core.result.LoadReport;
 import io.loadlab.core.result.Resources;
 import io.loadlab.core.result.ServerFacts;
 import io.loadlab.core.unit.Duration;
+import io.loadlab.lab.LabDefaults;
 import io.loadlab.lab.LabListener.Phase;
 import io.loadlab.lab.child.ChildCommand;
 import io.loadlab.lab.child.ChildEvent;
@@ -48,7 +49,7 @@ final class MeasurementPhase {
     /** The least warm-up of a trial: the suite's, but never less than the load generator needs for its own JIT. */
     Duration warmup() {
         Duration w = ctx.plan().timing().warmup();
-        return w.compareTo(Defaults.LOADGEN_WARMUP) < 0 ? Defaults.LOADGEN_WARMUP : w;
+        return w.compareTo(LabDefaults.LOADGEN_WARMUP) < 0 ? LabDefaults.LOADGEN_WARMUP : w;
     }
 
     /** The most a trial's warm-up may stretch while the server's JIT compiles. */
@@ -69,7 +70,7 @@ final class MeasurementPhase {
         List<String> failure = new ArrayList<>(1);
         try {
             Warmup w = new Warmup(gen, server, warmup);
-            ChildEvent.Measuring m = w.await(limit.plus(Defaults.STARTUP_TIMEOUT), failure);
+            ChildEvent.Measuring m = w.await(limit.plus(LabDefaults.STARTUP_TIMEOUT), failure);
             if (m == null) {
                 return failedRun(gen, server, failure);
             }

@@ -1,6 +1,6 @@
 package io.loadlab.lab.trial;
 
-import io.loadlab.core.Defaults;
+import io.loadlab.lab.LabDefaults;
 import io.loadlab.lab.child.ChildEvent;
 import io.loadlab.lab.child.ChildProcess;
 import io.loadlab.lab.child.ServeJob;
@@ -54,12 +54,12 @@ final class ServerStart {
         ServerSpec spec = spec(plan);
         ChildProcess p =
                 ctx.launcher().start("server", new ServeJob(spec), ctx.cpus().server(), dir.dir());
-        ChildEvent.Ready ready = p.await(ChildEvent.Ready.class, Defaults.STARTUP_TIMEOUT, e -> {});
+        ChildEvent.Ready ready = p.await(ChildEvent.Ready.class, LabDefaults.STARTUP_TIMEOUT, e -> {});
         if (ready == null) {
             ctx.launcher().stop(p);
             throw new TrialBroken("the server did not start"
                     + (p.alive()
-                            ? " within " + Defaults.STARTUP_TIMEOUT
+                            ? " within " + LabDefaults.STARTUP_TIMEOUT
                             : " (exit status " + p.process().exitValue() + ")")
                     + ": " + p.logTail());
         }
@@ -85,9 +85,9 @@ final class ServerStart {
     }
 
     private void awaitHealth(ChildProcess p, String url, boolean need200) throws InterruptedException, TrialBroken {
-        if (!Http.awaitReady(url + "/health", need200, p.process(), Defaults.STARTUP_TIMEOUT)) {
+        if (!Http.awaitReady(url + "/health", need200, p.process(), LabDefaults.STARTUP_TIMEOUT)) {
             String why = p.alive()
-                    ? "did not answer " + url + "/health within " + Defaults.STARTUP_TIMEOUT
+                    ? "did not answer " + url + "/health within " + LabDefaults.STARTUP_TIMEOUT
                     : "exited with status " + p.process().exitValue() + " at start";
             ctx.launcher().stop(p);
             throw new TrialBroken("the server " + why + ": " + p.logTail());

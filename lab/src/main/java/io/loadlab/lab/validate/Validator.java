@@ -1,7 +1,7 @@
 package io.loadlab.lab.validate;
 
 import com.fasterxml.jackson.core.type.TypeReference;
-import io.loadlab.core.Defaults;
+import io.loadlab.core.ContractLimits;
 import io.loadlab.core.Json;
 import io.loadlab.core.data.ZipCode;
 import io.loadlab.core.result.ValidationResult;
@@ -135,8 +135,10 @@ public final class Validator {
         var h = r.headers();
         if (strict) {
             check(
-                    what + " has 'Server: " + Defaults.SERVER_HEADER + "'",
-                    h.firstValue("server").map(Defaults.SERVER_HEADER::equals).orElse(false),
+                    what + " has 'Server: " + ContractLimits.SERVER_HEADER + "'",
+                    h.firstValue("server")
+                            .map(ContractLimits.SERVER_HEADER::equals)
+                            .orElse(false),
                     "got " + h.firstValue("server").orElse("none"));
         }
         String date = h.firstValue("date").orElse(null);

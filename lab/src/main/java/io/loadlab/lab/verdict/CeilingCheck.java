@@ -42,11 +42,12 @@ final class CeilingCheck {
         if (rps >= t.belowCeiling() * c.rps()) {
             return Optional.empty();
         }
+        double share = 100 * rps / c.rps();
         String head = String.format(
                 Locale.ROOT,
-                "%.0f req/s is %.0f%% of the %.0f req/s of %s: ",
+                "%.0f req/s is %s%% of the %.0f req/s of %s: ",
                 rps,
-                100 * rps / c.rps(),
+                share < 1 ? String.format(Locale.ROOT, "%.1f", share) : String.format(Locale.ROOT, "%.0f", share),
                 c.rps(),
                 c.explanation());
         String queue = Verdicts.overloaded(e, t)

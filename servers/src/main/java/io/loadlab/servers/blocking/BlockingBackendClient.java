@@ -1,6 +1,6 @@
 package io.loadlab.servers.blocking;
 
-import io.loadlab.core.Defaults;
+import io.loadlab.core.ContractLimits;
 import java.io.BufferedOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
@@ -25,7 +25,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 final class BlockingBackendClient implements AutoCloseable {
     private static final int CONNECT_TIMEOUT_MS = 2_000;
-    private static final int MAX_BODY = Defaults.MAX_BODY_SIZE.toIntExact();
+    private static final int MAX_BODY = ContractLimits.MAX_BODY_SIZE.toIntExact();
 
     /** The backend's answer, or why there is none (a one-line reason for the 502). */
     record Result(int status, byte[] body, String failure) {

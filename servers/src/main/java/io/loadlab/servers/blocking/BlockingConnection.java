@@ -1,6 +1,7 @@
 package io.loadlab.servers.blocking;
 
-import io.loadlab.core.Defaults;
+import io.loadlab.core.ContractLimits;
+import io.loadlab.servers.ServerDefaults;
 import io.loadlab.servers.http.Contract;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
@@ -11,7 +12,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * One keep-alive connection served in a loop by one thread until it closes, as the RxJava book's blocking servers
  * do: read a request, answer it, read the next. The socket's read timeout ends connections idle longer than
- * {@link Defaults#IDLE_TIMEOUT}. For a graceful stop the server may close the connection while it waits for a
+ * {@link io.loadlab.servers.ServerDefaults#IDLE_TIMEOUT}. For a graceful stop the server may close the connection while it waits for a
  * request ({@link #closeIfIdle}); a request already being answered is finished, with {@code Connection: close}.
  */
 final class BlockingConnection implements Runnable {
@@ -41,9 +42,9 @@ final class BlockingConnection implements Runnable {
         boolean lingering = false;
         try {
             socket.setTcpNoDelay(true);
-            socket.setSoTimeout((int) Defaults.IDLE_TIMEOUT.toMillis());
+            socket.setSoTimeout((int) ServerDefaults.IDLE_TIMEOUT.toMillis());
             InputStream raw = socket.getInputStream();
-            HttpInput in = new HttpInput(raw, BUFFER, Defaults.MAX_HEADER_SIZE.toIntExact());
+            HttpInput in = new HttpInput(raw, BUFFER, ContractLimits.MAX_HEADER_SIZE.toIntExact());
             HttpResponseWriter out =
                     new HttpResponseWriter(new BufferedOutputStream(socket.getOutputStream(), BUFFER), server::closing);
             HttpRequestReader reader = new HttpRequestReader(in);

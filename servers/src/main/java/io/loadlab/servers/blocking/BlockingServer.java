@@ -4,6 +4,7 @@ import io.loadlab.core.Defaults;
 import io.loadlab.core.Json;
 import io.loadlab.core.UserError;
 import io.loadlab.servers.RunningServer;
+import io.loadlab.servers.ServerDefaults;
 import io.loadlab.servers.ServerSettings;
 import io.loadlab.servers.ServerSpec;
 import io.loadlab.servers.domain.ZipCodeStore;
@@ -79,7 +80,7 @@ abstract class BlockingServer implements RunningServer {
         handler = new BlockingHandler(store, backend);
         Map<String, Object> s = ServerSettings.base(spec, port());
         s.putAll(modelSettings());
-        s.put("idle_timeout_ms", Defaults.IDLE_TIMEOUT.toMillis());
+        s.put("idle_timeout_ms", ServerDefaults.IDLE_TIMEOUT.toMillis());
         if (backend != null) {
             s.put("backend_url", spec.backendUrl().toString());
             s.put("backend_client", "blocking, pooled keep-alive, max idle " + backend.maxIdle());

@@ -1,6 +1,6 @@
 package io.loadlab.servers.blocking;
 
-import io.loadlab.core.Defaults;
+import io.loadlab.core.ContractLimits;
 import io.loadlab.servers.http.Contract;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -8,15 +8,15 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * The strict request side of the blocking HTTP/1.1 codec: request line, headers (request line plus headers at most
- * {@link Defaults#MAX_HEADER_SIZE}, else 431), {@code Content-Length} or chunked bodies (at most
- * {@link Defaults#MAX_BODY_SIZE}, else 413), {@code Expect: 100-continue}, keep-alive rules of HTTP/1.1 and 1.0.
+ * {@link io.loadlab.core.ContractLimits#MAX_HEADER_SIZE}, else 431), {@code Content-Length} or chunked bodies (at most
+ * {@link io.loadlab.core.ContractLimits#MAX_BODY_SIZE}, else 413), {@code Expect: 100-continue}, keep-alive rules of HTTP/1.1 and 1.0.
  * Requests with both {@code Content-Length} and {@code Transfer-Encoding}, conflicting lengths, folded headers or a
  * space before a header's colon are refused with 400: they are how requests get smuggled. Blocks on the socket;
  * one instance per connection.
  */
 final class HttpRequestReader {
-    private static final int MAX_HEAD = Defaults.MAX_HEADER_SIZE.toIntExact();
-    private static final int MAX_BODY = Defaults.MAX_BODY_SIZE.toIntExact();
+    private static final int MAX_HEAD = ContractLimits.MAX_HEADER_SIZE.toIntExact();
+    private static final int MAX_BODY = ContractLimits.MAX_BODY_SIZE.toIntExact();
     private static final byte[] CONTINUE = "HTTP/1.1 100 Continue\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
 
     private static final String[] KNOWN_PATHS = {

@@ -1,13 +1,13 @@
 package io.loadlab.servers.domain;
 
-import io.loadlab.core.Defaults;
+import io.loadlab.servers.ServerDefaults;
 import io.loadlab.servers.ServerSpec;
 import io.vertx.core.Vertx;
 
 /**
  * Creates the store a model uses from its {@link ServerSpec}: the database URL ({@code --db-url}, psql-style or
  * JDBC, with {@code dbUser}/{@code dbPassword} overriding the URL's), the pool size {@code dbPool}, and the timeout
- * {@link Defaults#DB_TIMEOUT}. Both factories block until the database answered and the table exists.
+ * {@link io.loadlab.servers.ServerDefaults#DB_TIMEOUT}. Both factories block until the database answered and the table exists.
  */
 public final class ZipCodeStores {
     private ZipCodeStores() {}
@@ -15,7 +15,7 @@ public final class ZipCodeStores {
     /** The JDBC store, or null when no database is configured (then {@code /zipcodes} answers 503). */
     public static ZipCodeStore blocking(ServerSpec spec) {
         DbUrl url = url(spec);
-        return url == null ? null : new JdbcZipCodeStore(url, spec.dbPool(), Defaults.DB_TIMEOUT);
+        return url == null ? null : new JdbcZipCodeStore(url, spec.dbPool(), ServerDefaults.DB_TIMEOUT);
     }
 
     /**
@@ -24,7 +24,9 @@ public final class ZipCodeStores {
      */
     public static AsyncZipCodeStore async(ServerSpec spec, Vertx vertxOrNull) {
         DbUrl url = url(spec);
-        return url == null ? null : new ReactiveZipCodeStore(url, spec.dbPool(), Defaults.DB_TIMEOUT, vertxOrNull);
+        return url == null
+                ? null
+                : new ReactiveZipCodeStore(url, spec.dbPool(), ServerDefaults.DB_TIMEOUT, vertxOrNull);
     }
 
     /** The parsed {@code --db-url} with the spec's credentials applied, or null when none is configured. */

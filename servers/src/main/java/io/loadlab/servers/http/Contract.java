@@ -1,6 +1,6 @@
 package io.loadlab.servers.http;
 
-import io.loadlab.core.Defaults;
+import io.loadlab.core.ContractLimits;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -13,7 +13,7 @@ import java.nio.charset.StandardCharsets;
 public final class Contract {
     private Contract() {}
 
-    public static final String SERVER = Defaults.SERVER_HEADER;
+    public static final String SERVER = ContractLimits.SERVER_HEADER;
     public static final String TEXT_PLAIN = "text/plain";
     public static final String APPLICATION_JSON = "application/json";
 
@@ -31,7 +31,7 @@ public final class Contract {
     public static final String BODY_TOO_LARGE = "request body larger than 1 MiB";
     public static final String NOT_FOUND = "no such path";
     public static final String METHOD_NOT_ALLOWED = "method not allowed";
-    public static final String BAD_DELAY = "ms must be a whole number from 0 to " + Defaults.MAX_DELAY_MS;
+    public static final String BAD_DELAY = "ms must be a whole number from 0 to " + ContractLimits.MAX_DELAY_MS;
     public static final String BAD_ZIP = "zip must be exactly 5 digits";
     public static final String OVERLOADED = "overloaded: request queue full";
     public static final String NO_BACKEND = "backend not configured (start the server with --backend-url)";
@@ -70,7 +70,7 @@ public final class Contract {
 
     /**
      * The {@code ms} parameter of {@code /delay?ms=N} from a raw query string, or -1 when it is missing, not a
-     * whole number, or outside 0..{@link Defaults#MAX_DELAY_MS} (answer 400 {@link #BAD_DELAY}).
+     * whole number, or outside 0..{@link io.loadlab.core.ContractLimits#MAX_DELAY_MS} (answer 400 {@link #BAD_DELAY}).
      */
     public static int delayMillis(String query) {
         if (query == null) {
@@ -90,7 +90,7 @@ public final class Contract {
                     }
                     ms = ms * 10 + (c - '0');
                 }
-                return ms <= Defaults.MAX_DELAY_MS ? ms : -1;
+                return ms <= ContractLimits.MAX_DELAY_MS ? ms : -1;
             }
         }
         return -1;

@@ -1,6 +1,6 @@
 package io.loadlab.servers.netty;
 
-import io.loadlab.core.Defaults;
+import io.loadlab.core.ContractLimits;
 import io.loadlab.servers.http.Contract;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.CompositeByteBuf;
@@ -30,7 +30,7 @@ import java.util.ArrayDeque;
  * <p>Threading: every method runs on the channel's event loop; nothing here blocks.
  */
 final class NettyHttpHandler extends ChannelInboundHandlerAdapter {
-    private static final long MAX_BODY = Defaults.MAX_BODY_SIZE.bytes();
+    private static final long MAX_BODY = ContractLimits.MAX_BODY_SIZE.bytes();
     private static final long LINGER_MILLIS = 2_000;
 
     private enum State {

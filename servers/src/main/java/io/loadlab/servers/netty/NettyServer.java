@@ -1,6 +1,6 @@
 package io.loadlab.servers.netty;
 
-import io.loadlab.core.Defaults;
+import io.loadlab.core.ContractLimits;
 import io.loadlab.servers.RunningServer;
 import io.loadlab.servers.ServerSettings;
 import io.loadlab.servers.ServerSpec;
@@ -46,7 +46,7 @@ import java.util.concurrent.TimeUnit;
  * timer run on those same loops. Nothing on a loop ever blocks.
  */
 final class NettyServer implements RunningServer, EventLoopOwner {
-    private static final int MAX_LINE_AND_HEADERS = (int) Defaults.MAX_HEADER_SIZE.bytes();
+    private static final int MAX_LINE_AND_HEADERS = (int) ContractLimits.MAX_HEADER_SIZE.bytes();
 
     private final EventLoopGroup acceptor;
     private final EventLoopGroup group;

@@ -1,6 +1,6 @@
 package io.loadlab.servers.servlet;
 
-import io.loadlab.core.Defaults;
+import io.loadlab.core.ContractLimits;
 import io.loadlab.core.data.ZipCodes;
 import io.loadlab.servers.domain.ZipCodeJson;
 import io.loadlab.servers.http.Contract;
@@ -20,7 +20,7 @@ import java.util.function.Supplier;
  * {@code @RequestBody} does.
  */
 abstract class ContractServlet extends HttpServlet {
-    private static final long MAX_BODY = Defaults.MAX_BODY_SIZE.bytes();
+    private static final long MAX_BODY = ContractLimits.MAX_BODY_SIZE.bytes();
 
     private final transient Supplier<byte[]> settingsJson;
 

@@ -1,6 +1,6 @@
 package io.loadlab.servers.servlet;
 
-import io.loadlab.core.Defaults;
+import io.loadlab.core.ContractLimits;
 import io.loadlab.servers.RunningServer;
 import io.loadlab.servers.ServerSettings;
 import io.loadlab.servers.ServerSpec;
@@ -66,7 +66,7 @@ final class JettyServer implements RunningServer, EventLoopOwner {
         Server server = new Server(threads);
         server.setStopTimeout(STOP_TIMEOUT_MILLIS);
         HttpConfiguration http = new HttpConfiguration();
-        http.setRequestHeaderSize((int) Defaults.MAX_HEADER_SIZE.bytes());
+        http.setRequestHeaderSize((int) ContractLimits.MAX_HEADER_SIZE.bytes());
         http.setSendServerVersion(false);
         http.setSendDateHeader(false);
         http.setSendXPoweredBy(false);

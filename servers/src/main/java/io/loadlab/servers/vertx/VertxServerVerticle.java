@@ -1,6 +1,6 @@
 package io.loadlab.servers.vertx;
 
-import io.loadlab.core.Defaults;
+import io.loadlab.core.ContractLimits;
 import io.loadlab.servers.ServerSpec;
 import io.loadlab.servers.http.Contract;
 import io.loadlab.servers.runtime.BackendConnections;
@@ -20,8 +20,8 @@ import io.vertx.core.http.HttpVersion;
  * handling. Everything runs on this verticle's event loop.
  */
 final class VertxServerVerticle extends VerticleBase {
-    private static final long MAX_BODY = Defaults.MAX_BODY_SIZE.bytes();
-    private static final int MAX_LINE_AND_HEADERS = (int) Defaults.MAX_HEADER_SIZE.bytes();
+    private static final long MAX_BODY = ContractLimits.MAX_BODY_SIZE.bytes();
+    private static final int MAX_LINE_AND_HEADERS = (int) ContractLimits.MAX_HEADER_SIZE.bytes();
     private final VertxShared shared;
     private final int port;
     private HttpServer server;

@@ -1,0 +1,41 @@
+package io.loadlab.core.result;
+
+/**
+ * The verdicts' tolerances when a suite does not set its own ({@code thresholds:}), and the confidence of every
+ * interval: the lab judges with them, the report and the help quote them.
+ */
+public final class VerdictDefaults {
+    private VerdictDefaults() {}
+
+    /** ERRORS: errors (rejections excluded) above this fraction of requests. */
+    public static final double ERROR_THRESHOLD = 0.01;
+
+    /** LOADGEN_SATURATED: any load-generator core idle below this fraction. */
+    public static final double LOADGEN_MIN_IDLE = 0.20;
+
+    /** DEPENDENCY_BOUND: backend or database busy above this fraction of its CPU, or iowait above this. */
+    public static final double DEPENDENCY_BUSY = 0.90;
+
+    public static final double IOWAIT_THRESHOLD = 0.10;
+
+    /** NOT_STEADY: coefficient of variation of per-window throughput, or p99 drift between halves, above this. */
+    public static final double STEADY_TOLERANCE = 0.15;
+
+    /** LITTLE_MISMATCH: |concurrency − throughput × mean latency| / concurrency above this. */
+    public static final double LITTLE_TOLERANCE = 0.20;
+
+    /** WORK_MISMATCH: |backend calls or statements − successful requests| / successful requests above this. */
+    public static final double WORK_TOLERANCE = 0.02;
+
+    /** WORK_MISMATCH: a request's realized share of the mix more than this many percentage points off its plan. */
+    public static final double SHARE_TOLERANCE_POINTS = 2.0;
+
+    /** STARVED: more than this fraction of the connections completed nothing in the window. */
+    public static final double STARVED_CONNECTIONS = 0.01;
+
+    /** BELOW_CEILING: throughput under this fraction of the trial's ceiling with nothing saturated. */
+    public static final double BELOW_CEILING = 0.85;
+
+    /** Confidence level of the intervals drawn from repetitions. */
+    public static final double CONFIDENCE = 0.95;
+}

@@ -1,0 +1,34 @@
+package io.loadlab.loadgen;
+
+import io.loadlab.core.unit.Duration;
+import io.loadlab.core.unit.Size;
+
+/**
+ * The load generator's defaults: {@code loadlab load}'s help quotes them.
+ */
+public final class LoadgenDefaults {
+    private LoadgenDefaults() {}
+
+    /** Concurrent connections of the closed model (wrk's {@code -c}). */
+    public static final int CONNECTIONS = 100;
+
+    /** Measured duration of a load run. */
+    public static final Duration DURATION = Duration.ofSeconds(10);
+
+    /** Warm-up before measuring: requests are sent, not recorded. */
+    public static final Duration WARMUP = Duration.ZERO;
+
+    /** Open model: the most connections a run may open when due requests find none free ({@code --max-connections}). */
+    public static final int OPEN_MAX_CONNECTIONS = 10_000;
+
+    /** Load generator: responses whose status line and headers exceed this are invalid. */
+    public static final Size MAX_RESPONSE_HEADER_SIZE = Size.ofBytes(64 * 1024);
+
+    /** Load generator: how often each thread checks its connections' deadlines. */
+    public static final Duration TIMEOUT_TICK = Duration.ofMillis(10);
+
+    /** Load generator threads: the CPUs this process may run on. */
+    public static int threads() {
+        return Runtime.getRuntime().availableProcessors();
+    }
+}

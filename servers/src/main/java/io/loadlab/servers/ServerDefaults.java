@@ -1,0 +1,43 @@
+package io.loadlab.servers;
+
+import io.loadlab.core.unit.Duration;
+import io.loadlab.core.unit.Size;
+
+/**
+ * The reference servers' defaults: {@code loadlab serve}'s help quotes them.
+ */
+public final class ServerDefaults {
+    private ServerDefaults() {}
+
+    /** thread-pool model: worker threads (the RxJava book's ThreadPool server). */
+    public static final int POOL_THREADS = 100;
+
+    /** thread-pool model: queued connections before rejecting with 503. */
+    public static final int POOL_QUEUE = 1000;
+
+    /** servlet models: Jetty's maximum container threads (Jetty's own default; the Spring experiment also used 16). */
+    public static final int SERVLET_MAX_THREADS = 200;
+
+    /** servlet-async with {@code --offload worker}: the worker pool that blocks (the Spring experiment's 16). */
+    public static final int WORKER_THREADS = 16;
+
+    /** Database connections per server; the same for every model so they do the same work. */
+    public static final int DB_POOL = 16;
+
+    /**
+     * Bound on waiting for the database: a pooled connection, a connect, a statement. Past it a call fails (503)
+     * instead of hanging; equal to the load generator's {@link #TIMEOUT}, past which the answer is lost anyway.
+     */
+    public static final Duration DB_TIMEOUT = Duration.ofSeconds(10);
+
+    /** Stack size of thread-per-connection threads (0 = the JVM's default). */
+    public static final Size STACK_SIZE = Size.ofBytes(0);
+
+    /** Event loops of the non-blocking models: the CPUs the server may run on. */
+    public static int eventLoops() {
+        return Runtime.getRuntime().availableProcessors();
+    }
+
+    /** A keep-alive connection idle (or a request arriving) longer than this is closed by the blocking models. */
+    public static final Duration IDLE_TIMEOUT = Duration.ofSeconds(30);
+}
