@@ -7,6 +7,7 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import io.loadlab.core.Json;
 import io.loadlab.core.UserError;
 import io.loadlab.core.unit.Duration;
+import io.loadlab.testkit.RawHttp;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -45,7 +46,7 @@ class BackendServerTest {
             long ms = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
             assertThat(ms).isGreaterThanOrEqualTo(150);
             assertThat(r.status()).isEqualTo(200);
-            assertThat(r.body()).isEqualTo("Hello, World!");
+            assertThat(r.text()).isEqualTo("Hello, World!");
             assertThat(r.header("Server")).isEqualTo("loadlab");
             assertThat(r.header("Content-Type")).isEqualTo("text/plain");
             assertThat(r.header("Content-Length")).isEqualTo("13");
@@ -53,7 +54,7 @@ class BackendServerTest {
             assertThat(r.header("Connection")).isNull();
             // keep-alive: the same connection serves the next request; the query overrides the delay
             t0 = System.nanoTime();
-            assertThat(c.get("/hello?delay_ms=0").body()).isEqualTo("Hello, World!");
+            assertThat(c.get("/hello?delay_ms=0").text()).isEqualTo("Hello, World!");
             assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0)).isLessThan(150);
             assertThat(c.get("/hello?x=1&delay_ms=1").status()).isEqualTo(200);
         }
@@ -102,7 +103,7 @@ class BackendServerTest {
             RawHttp.Response stats = c.get("/stats");
             assertThat(stats.status()).isEqualTo(200);
             assertThat(stats.header("Content-Type")).isEqualTo("application/json");
-            assertThat(stats.body())
+            assertThat(stats.text())
                     .startsWith("{\"requests\":7,\"in_flight\":0,\"peak_in_flight\":1,\"mean_in_flight\":");
         }
         assertThat(backend.requests()).isEqualTo(7);
@@ -120,17 +121,17 @@ class BackendServerTest {
                 c.send("GET /hello HTTP/1.1\r\n\r\n");
             }
             for (RawHttp c : clients) {
-                assertThat(c.read().body()).isEqualTo("Hello, World!");
+                assertThat(c.read().text()).isEqualTo("Hello, World!");
             }
             Map<String, Object> s =
-                    Json.mapper().readValue(stats.get("/stats?reset=1").body(), new TypeReference<>() {});
+                    Json.mapper().readValue(stats.get("/stats?reset=1").text(), new TypeReference<>() {});
             assertThat(s.get("requests")).isEqualTo(10);
             assertThat(s.get("in_flight")).isEqualTo(0);
             assertThat(s.get("peak_in_flight")).isEqualTo(10);
             // 10 calls for ~300 ms each within a window of a little more than 300 ms
             assertThat(((Number) s.get("mean_in_flight")).doubleValue()).isBetween(3.0, 10.0);
             Map<String, Object> after =
-                    Json.mapper().readValue(stats.get("/stats").body(), new TypeReference<>() {});
+                    Json.mapper().readValue(stats.get("/stats").text(), new TypeReference<>() {});
             assertThat(after.get("peak_in_flight"))
                     .as("the reset starts a new window")
                     .isEqualTo(0);
@@ -148,7 +149,7 @@ class BackendServerTest {
             assertThat(c.get("/health").status()).isEqualTo(200);
             RawHttp.Response nf = c.get("/nope");
             assertThat(nf.status()).isEqualTo(404);
-            assertThat(nf.body()).contains("\"error\"");
+            assertThat(nf.text()).contains("\"error\"");
             assertThat(c.get("/hello?delay_ms=abc").status()).isEqualTo(400);
             assertThat(c.get("/hello?delay_ms=60001").status()).isEqualTo(400);
             RawHttp.Response post = c.send("POST /hello HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\nhi")
@@ -204,12 +205,12 @@ class BackendServerTest {
                     + "GET /health HTTP/1.1\r\n\r\n"
                     + "GET /hello?delay_ms=50 HTTP/1.1\r\n\r\n"
                     + "GET /hello HTTP/1.1\r\n\r\n");
-            assertThat(c.read().body()).isEqualTo("Hello, World!");
+            assertThat(c.read().text()).isEqualTo("Hello, World!");
             assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0)).isGreaterThanOrEqualTo(200);
-            assertThat(c.read().body()).isEqualTo("{\"status\":\"UP\"}");
-            assertThat(c.read().body()).isEqualTo("Hello, World!");
-            assertThat(c.read().body()).isEqualTo("Hello, World!");
-            assertThat(c.get("/stats").body()).startsWith("{\"requests\":3,\"in_flight\":0,\"peak_in_flight\":3,");
+            assertThat(c.read().text()).isEqualTo("{\"status\":\"UP\"}");
+            assertThat(c.read().text()).isEqualTo("Hello, World!");
+            assertThat(c.read().text()).isEqualTo("Hello, World!");
+            assertThat(c.get("/stats").text()).startsWith("{\"requests\":3,\"in_flight\":0,\"peak_in_flight\":3,");
         }
     }
 

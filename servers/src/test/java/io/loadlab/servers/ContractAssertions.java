@@ -3,6 +3,7 @@ package io.loadlab.servers;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.loadlab.core.ContractLimits;
+import io.loadlab.testkit.RawHttp;
 import java.net.http.HttpHeaders;
 import java.net.http.HttpResponse;
 import java.time.ZonedDateTime;

@@ -12,6 +12,7 @@ import io.loadlab.core.UserError;
 import io.loadlab.postgres.EmbeddedPostgres;
 import io.loadlab.postgres.PostgresSpec;
 import io.loadlab.postgres.RunningPostgres;
+import io.loadlab.testkit.RawHttp;
 import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;

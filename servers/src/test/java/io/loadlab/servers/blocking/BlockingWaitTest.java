@@ -2,10 +2,10 @@ package io.loadlab.servers.blocking;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.loadlab.servers.RawHttp;
 import io.loadlab.servers.RunningServer;
 import io.loadlab.servers.ServerModels;
 import io.loadlab.servers.ServerSpec;
+import io.loadlab.testkit.RawHttp;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;

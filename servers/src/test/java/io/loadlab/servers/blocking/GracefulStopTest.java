@@ -2,10 +2,10 @@ package io.loadlab.servers.blocking;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.loadlab.servers.RawHttp;
 import io.loadlab.servers.RunningServer;
 import io.loadlab.servers.ServerModel;
 import io.loadlab.servers.ServerSpec;
+import io.loadlab.testkit.RawHttp;
 import java.net.ConnectException;
 import java.net.Socket;
 import java.util.concurrent.CompletableFuture;

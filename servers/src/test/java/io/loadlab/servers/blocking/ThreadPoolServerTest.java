@@ -3,10 +3,10 @@ package io.loadlab.servers.blocking;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.loadlab.servers.ContractAssertions;
-import io.loadlab.servers.RawHttp;
 import io.loadlab.servers.RunningServer;
 import io.loadlab.servers.ServerModels;
 import io.loadlab.servers.ServerSpec;
+import io.loadlab.testkit.RawHttp;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.loadlab.servers.RunningServer;
 import io.loadlab.servers.ServerModel;
 import io.loadlab.servers.runtime.ModelChecks;
-import io.loadlab.servers.runtime.RawHttp;
+import io.loadlab.testkit.RawHttp;
 import org.junit.jupiter.api.Test;
 
 class NettyModelTest extends ModelChecks {

@@ -10,6 +10,7 @@ import io.loadlab.postgres.RunningPostgres;
 import io.loadlab.servers.RunningServer;
 import io.loadlab.servers.ServerModel;
 import io.loadlab.servers.ServerSpec;
+import io.loadlab.testkit.RawHttp;
 import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;

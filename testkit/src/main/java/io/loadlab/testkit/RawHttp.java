@@ -1,4 +1,4 @@
-package io.loadlab.servers;
+package io.loadlab.testkit;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -14,7 +14,8 @@ import java.util.Map;
 
 /**
  * A raw HTTP/1.1 client connection for tests: writes exactly the bytes given (malformed ones included) and parses
- * responses strictly by {@code Content-Length}, so a test sees what a load generator would.
+ * responses strictly by {@code Content-Length}, so a test sees what a load generator would. {@link #exchange} sends
+ * one request on a fresh connection and keeps whatever came back until the server closed it.
  */
 public final class RawHttp implements AutoCloseable {
     /** One parsed response. Header names are lower-cased; a repeated header keeps its last value. */
@@ -53,6 +54,11 @@ public final class RawHttp implements AutoCloseable {
     /** {@code GET path HTTP/1.1} with a Host header and the extra header lines given (each ending in CRLF). */
     public static String get(String path, String extraHeaders) {
         return "GET " + path + " HTTP/1.1\r\nHost: localhost\r\n" + extraHeaders + "\r\n";
+    }
+
+    /** Sends {@code GET path} (with a Host header) and reads its response. */
+    public Response get(String path) throws IOException {
+        return send(get(path, "")).read();
     }
 
     public Response read() throws IOException {
@@ -104,6 +110,51 @@ public final class RawHttp implements AutoCloseable {
         } finally {
             socket.setSoTimeout(old);
         }
+    }
+
+    /** What {@link #exchange} got back, and whether the server closed the connection (rather than the read timing out). */
+    public record Answer(String text, boolean closed) {
+        public String statusLine() {
+            int eol = text.indexOf("\r\n");
+            return eol < 0 ? text : text.substring(0, eol);
+        }
+
+        public String body() {
+            int i = text.indexOf("\r\n\r\n");
+            return i < 0 ? "" : text.substring(i + 4);
+        }
+    }
+
+    /** Sends raw bytes on a fresh connection and reads until the server closes it (or 5 s pass). */
+    public static Answer exchange(int port, byte[] request) throws IOException {
+        try (Socket s = new Socket("127.0.0.1", port)) {
+            s.setSoTimeout(5_000);
+            try {
+                s.getOutputStream().write(request);
+                s.getOutputStream().flush();
+            } catch (IOException e) {
+                // the server may answer and close before all was sent: read what it said
+            }
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            InputStream in = s.getInputStream();
+            byte[] buf = new byte[8192];
+            try {
+                int n;
+                while ((n = in.read(buf)) >= 0) {
+                    out.write(buf, 0, n);
+                }
+                return new Answer(out.toString(StandardCharsets.ISO_8859_1), true);
+            } catch (SocketTimeoutException e) {
+                return new Answer(out.toString(StandardCharsets.ISO_8859_1), false);
+            } catch (IOException e) {
+                // reset after the answer: the answer still counts, and the connection is gone
+                return new Answer(out.toString(StandardCharsets.ISO_8859_1), true);
+            }
+        }
+    }
+
+    public static Answer exchange(int port, String request) throws IOException {
+        return exchange(port, request.getBytes(StandardCharsets.ISO_8859_1));
     }
 
     private static boolean fail(String why) throws IOException {
