@@ -52,9 +52,7 @@ public final class AnswerText {
     /** Aligned rows: rank (from {@code first}; no rank column when 0), model, value, the other metric, runs, notes. */
     private static String table(List<RankedModel> models, int first) {
         boolean ranks = first > 0;
-        TextTable t = ranks
-                ? new TextTable(List.of("", "", "", "", "", ""), true, false, true, true, false, false)
-                : new TextTable(List.of("", "", "", "", ""), false, true, true, false, false);
+        TextTable t = ranks ? new TextTable("rlrrll") : new TextTable("lrrll");
         for (int i = 0; i < models.size(); i++) {
             RankedModel m = models.get(i);
             List<String> row = new ArrayList<>();

@@ -10,6 +10,7 @@ public final class ComparisonText {
 
     public static String render(Comparison c, Format format) {
         TextTable table = new TextTable(
+                "llrrrrlrrrl",
                 List.of(
                         "model",
                         "scenario",
@@ -21,18 +22,7 @@ public final class ComparisonText {
                         "p99 A",
                         "p99 B",
                         "Δ p99",
-                        "p99 of B"),
-                false,
-                false,
-                true,
-                true,
-                true,
-                true,
-                false,
-                true,
-                true,
-                true,
-                false);
+                        "p99 of B"));
         for (ComparisonRow r : c.rows()) {
             boolean ok = r.throughput() != null;
             String load = r.key().load() == null ? "?" : r.key().load().label();

@@ -54,7 +54,7 @@ final class ReportTables {
                     .append("</td><td class=\"reason\">")
                     .append(esc(reasons(t)))
                     .append("</td><td class=\"files\">");
-            files(h, t.files());
+            keyFiles(h, t.files());
             h.append("</td></tr>\n");
         }
         h.append("</tbody></table></div>\n");
@@ -97,6 +97,27 @@ final class ReportTables {
                 .append("\">")
                 .append(esc(name))
                 .append("</a> "));
+    }
+
+    /** The files a reader opens first, named as on disk; every file of the trial is listed under "Raw files". */
+    private static void keyFiles(StringBuilder h, Map<String, String> files) {
+        if (files == null) {
+            return;
+        }
+        String sep = "";
+        for (String key : List.of("dir", "load_json", "server_log", "loadgen_log")) {
+            String path = files.get(key);
+            if (path != null) {
+                String label = key.equals("dir") ? "dir" : path.substring(path.lastIndexOf('/') + 1);
+                h.append(sep)
+                        .append("<a href=\"")
+                        .append(esc(path))
+                        .append("\">")
+                        .append(esc(label))
+                        .append("</a>");
+                sep = "<br>";
+            }
+        }
     }
 
     static void timelines(StringBuilder h, Scenario s) {

@@ -13,6 +13,7 @@ public final class SummaryTable {
 
     public static String render(SuiteResults results, Format format) {
         TextTable table = new TextTable(
+                "llrrrrrrrl",
                 List.of(
                         "model",
                         "scenario",
@@ -23,17 +24,7 @@ public final class SummaryTable {
                         "p99 ms",
                         "errors",
                         "rejected",
-                        "verdict"),
-                false,
-                false,
-                true,
-                true,
-                true,
-                true,
-                true,
-                true,
-                true,
-                false);
+                        "verdict"));
         for (TrialGroup g : TrialGroup.of(results)) {
             boolean broken = g.worst() == VerdictCode.APP_BROKEN;
             boolean measuredOnly = !broken && g.validTrials().isEmpty();

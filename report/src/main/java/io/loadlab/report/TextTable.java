@@ -6,12 +6,21 @@ import java.util.List;
 /** A table drawn as aligned columns (numbers right-aligned) or as Markdown. Not thread-safe. */
 final class TextTable {
     private final List<String> header;
-    private final boolean[] rightAligned;
+    private final String alignment;
     private final List<List<String>> rows = new ArrayList<>();
 
-    TextTable(List<String> header, boolean... rightAligned) {
+    /**
+     * @param alignment one letter per column, {@code l} or {@code r}: e.g. {@code "llrr"} for two text columns then two
+     *     numbers
+     */
+    TextTable(String alignment, List<String> header) {
         this.header = header;
-        this.rightAligned = rightAligned;
+        this.alignment = alignment;
+    }
+
+    /** A table without a header row (one is still drawn in Markdown, empty). */
+    TextTable(String alignment) {
+        this(alignment, java.util.Collections.nCopies(alignment.length(), ""));
     }
 
     void add(List<String> row) {
@@ -69,6 +78,6 @@ final class TextTable {
     }
 
     private boolean right(int column) {
-        return column < rightAligned.length && rightAligned[column];
+        return column < alignment.length() && alignment.charAt(column) == 'r';
     }
 }

@@ -101,7 +101,8 @@ public record ConnectionCeiling(
                 "threads (pid_max, threads-max, max processes, max_map_count)",
                 threads[0] + " (bound by " + threadLimit + ")",
                 threads[0] < TARGET_CONNECTIONS ? Finding.Status.WARN : Finding.Status.OK,
-                "thread-per-connection runs one platform thread per connection; every thread takes a PID and two"
+                io.loadlab.core.model.ConcurrencyModel.THREAD_PER_CONNECTION.id()
+                        + " runs one platform thread per connection; every thread takes a PID and two"
                         + " memory mappings",
                 List.of(
                         "sysctl -w kernel.pid_max=4194304",

@@ -8,6 +8,7 @@ import io.loadlab.servers.ServerDefaults;
 import io.loadlab.servers.ServerSettings;
 import io.loadlab.servers.ServerSpec;
 import io.loadlab.servers.domain.ZipCodeStore;
+import io.loadlab.servers.runtime.Drain;
 import java.io.IOException;
 import java.net.BindException;
 import java.net.InetSocketAddress;
@@ -105,8 +106,13 @@ abstract class BlockingServer implements RunningServer {
     /** The model's own settings: threads, queues, stack size. */
     abstract Map<String, Object> modelSettings();
 
-    /** Idle backend connections worth keeping: about the threads that may call it at once. */
-    abstract int backendMaxIdle();
+    /**
+     * Idle backend connections worth keeping: about the threads that may call it at once. Unbounded thread models keep
+     * up to the backend connection cap: closing idle connections past a smaller number reopens them under load.
+     */
+    int backendMaxIdle() {
+        return spec.backendConnections();
+    }
 
     /**
      * Hands an accepted, registered connection to a thread. Runs on the accept thread; may serve the connection on
@@ -186,17 +192,7 @@ abstract class BlockingServer implements RunningServer {
         for (BlockingConnection c : connections) {
             c.closeIfIdle();
         }
-        while (!connections.isEmpty() && System.nanoTime() < deadline) {
-            try {
-                Thread.sleep(10);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                break;
-            }
-            for (BlockingConnection c : connections) {
-                c.closeIfIdle();
-            }
-        }
+        Drain.await(connections, deadline, BlockingConnection::closeIfIdle);
         for (BlockingConnection c : connections) {
             c.forceClose();
         }

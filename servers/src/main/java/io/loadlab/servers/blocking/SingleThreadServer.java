@@ -1,5 +1,6 @@
 package io.loadlab.servers.blocking;
 
+import io.loadlab.core.model.ConcurrencyModel;
 import io.loadlab.servers.ServerSpec;
 import java.util.Map;
 
@@ -14,7 +15,7 @@ final class SingleThreadServer extends BlockingServer {
 
     @Override
     Thread acceptThread(Runnable loop) {
-        return Thread.ofPlatform().name("single-thread").unstarted(loop);
+        return Thread.ofPlatform().name(ConcurrencyModel.SINGLE_THREAD.id()).unstarted(loop);
     }
 
     @Override

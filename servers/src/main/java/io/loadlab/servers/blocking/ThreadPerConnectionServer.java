@@ -31,11 +31,6 @@ final class ThreadPerConnectionServer extends BlockingServer {
     }
 
     @Override
-    int backendMaxIdle() {
-        return spec.backendConnections(); // closing idle connections past a smaller number reopens them under load
-    }
-
-    @Override
     Map<String, Object> modelSettings() {
         return map(
                 "threads",

@@ -1,5 +1,6 @@
 package io.loadlab.servers.blocking;
 
+import io.loadlab.core.model.ConcurrencyModel;
 import io.loadlab.servers.ServerSpec;
 import io.loadlab.servers.http.Contract;
 import java.io.BufferedOutputStream;
@@ -37,7 +38,8 @@ final class ThreadPoolServer extends BlockingServer {
     /** Checked before the port is bound, so that a refused spec leaves nothing open. */
     private static ServerSpec checked(ServerSpec spec) {
         if (spec.threads() < 1 || spec.queue() < 1) {
-            throw new IllegalArgumentException("thread-pool needs --threads and --queue of at least 1");
+            throw new IllegalArgumentException(
+                    ConcurrencyModel.THREAD_POOL.id() + " needs --threads and --queue of at least 1");
         }
         return spec;
     }

@@ -11,7 +11,6 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
@@ -153,12 +152,7 @@ public final class JdbcZipCodeStore implements ZipCodeStore {
 
     @Override
     public Map<String, Object> settings() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("client", "jdbc+hikaricp");
-        m.put("url", url.toString());
-        m.put("pool", poolSize);
-        m.put("server_version", serverVersion);
-        return m;
+        return ZipCodeStores.settings("jdbc+hikaricp", url, poolSize, serverVersion);
     }
 
     @Override

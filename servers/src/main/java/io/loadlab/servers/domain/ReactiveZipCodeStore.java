@@ -14,7 +14,6 @@ import io.vertx.sqlclient.PoolOptions;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.RowSet;
 import io.vertx.sqlclient.Tuple;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletionStage;
@@ -161,11 +160,7 @@ public final class ReactiveZipCodeStore implements AsyncZipCodeStore {
 
     @Override
     public Map<String, Object> settings() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("client", "vertx-pg-client");
-        m.put("url", url.toString());
-        m.put("pool", poolSize);
-        m.put("server_version", serverVersion);
+        Map<String, Object> m = ZipCodeStores.settings("vertx-pg-client", url, poolSize, serverVersion);
         if (ownsVertx) {
             m.put("client_event_loops", OWN_EVENT_LOOPS);
         }

@@ -7,6 +7,7 @@ import io.loadlab.servers.ServerSpec;
 import io.loadlab.servers.domain.AsyncZipCodeStore;
 import io.loadlab.servers.domain.ZipCodeStores;
 import io.loadlab.servers.runtime.BackendConnections;
+import io.loadlab.servers.runtime.Drain;
 import io.loadlab.servers.runtime.EventLoopOwner;
 import io.loadlab.servers.runtime.ModelSettings;
 import io.loadlab.servers.runtime.StartupChecks;
@@ -30,10 +31,8 @@ import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.util.concurrent.DefaultThreadFactory;
-import io.netty.util.concurrent.EventExecutor;
 import io.netty.util.concurrent.GlobalEventExecutor;
 import java.net.InetSocketAddress;
-import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
@@ -154,22 +153,13 @@ final class NettyServer implements RunningServer, EventLoopOwner {
     }
 
     @Override
-    public int port() {
-        return (Integer) settings.get("port");
-    }
-
-    @Override
     public Map<String, Object> settings() {
         return settings;
     }
 
     @Override
     public List<ScheduledExecutorService> eventLoops() {
-        List<ScheduledExecutorService> loops = new ArrayList<>();
-        for (EventExecutor e : group) {
-            loops.add(e);
-        }
-        return loops;
+        return EventLoopOwner.of(group);
     }
 
     /** Stops accepting, lets in-flight requests finish (up to about 4 s), then stops the loops. */
@@ -188,14 +178,7 @@ final class NettyServer implements RunningServer, EventLoopOwner {
             });
         }
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(4);
-        while (!connections.isEmpty() && System.nanoTime() < deadline) {
-            try {
-                Thread.sleep(10);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                break;
-            }
-        }
+        Drain.await(connections, deadline, c -> {});
         connections.close().awaitUninterruptibly(500, TimeUnit.MILLISECONDS);
         group.shutdownGracefully(0, 500, TimeUnit.MILLISECONDS).awaitUninterruptibly(1, TimeUnit.SECONDS);
         if (store != null) {

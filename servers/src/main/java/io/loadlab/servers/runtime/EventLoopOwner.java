@@ -10,4 +10,13 @@ import java.util.concurrent.ScheduledExecutorService;
 public interface EventLoopOwner {
     /** The threads that must never block, each as the executor that runs it. */
     List<ScheduledExecutorService> eventLoops();
+
+    /** The executors of a Netty event-loop group, as {@link #eventLoops()} lists them. */
+    static List<ScheduledExecutorService> of(Iterable<io.netty.util.concurrent.EventExecutor> group) {
+        List<ScheduledExecutorService> loops = new java.util.ArrayList<>();
+        for (io.netty.util.concurrent.EventExecutor e : group) {
+            loops.add(e);
+        }
+        return loops;
+    }
 }

@@ -117,11 +117,6 @@ final class JettyServer implements RunningServer, EventLoopOwner {
     }
 
     @Override
-    public int port() {
-        return (Integer) settings.get("port");
-    }
-
-    @Override
     public Map<String, Object> settings() {
         return settings;
     }

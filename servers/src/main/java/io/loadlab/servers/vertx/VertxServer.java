@@ -8,7 +8,6 @@ import io.loadlab.servers.domain.ZipCodeStores;
 import io.loadlab.servers.runtime.EventLoopOwner;
 import io.loadlab.servers.runtime.ModelSettings;
 import io.loadlab.servers.runtime.StartupChecks;
-import io.netty.util.concurrent.EventExecutor;
 import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Future;
 import io.vertx.core.ThreadingModel;
@@ -112,22 +111,13 @@ final class VertxServer implements RunningServer, EventLoopOwner {
     }
 
     @Override
-    public int port() {
-        return (Integer) settings.get("port");
-    }
-
-    @Override
     public Map<String, Object> settings() {
         return settings;
     }
 
     @Override
     public List<ScheduledExecutorService> eventLoops() {
-        List<ScheduledExecutorService> loops = new ArrayList<>();
-        for (EventExecutor e : ((VertxInternal) vertx).nettyEventLoopGroup()) {
-            loops.add(e);
-        }
-        return loops;
+        return EventLoopOwner.of(((VertxInternal) vertx).nettyEventLoopGroup());
     }
 
     /** Stops accepting, lets in-flight requests finish (up to 4 s), then closes Vert.x and the store. */
