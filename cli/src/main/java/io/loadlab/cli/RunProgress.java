@@ -33,16 +33,20 @@ final class RunProgress implements LabListener {
     }
 
     @Override
-    public synchronized void suiteStarted(SuitePlan spec, Path dir, int trials, double estimatedSeconds) {
+    public synchronized void suiteStarted(
+            SuitePlan spec, Path dir, int trials, double estimatedSeconds, double mostSeconds) {
         suiteStart = System.nanoTime();
         estimate = estimatedSeconds;
         total = trials;
         out.printf(
                 Locale.ROOT,
-                "Suite %s: %d trials, about %s; results in %s%n",
+                "Suite %s: %d trials, about %s%s; results in %s%n",
                 spec.name(),
                 trials,
                 clock(estimatedSeconds),
+                mostSeconds > estimatedSeconds + 1
+                        ? " (warm-ups last longer while a server's JIT compiles: at most " + clock(mostSeconds) + ")"
+                        : "",
                 dir);
         out.flush();
         if (terminal) {

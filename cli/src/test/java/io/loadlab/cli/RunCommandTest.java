@@ -20,6 +20,18 @@ class RunCommandTest {
     }
 
     @Test
+    void theHelpQuotesTheDefaultsTheLabUses() {
+        String help =
+                Main.commandLine().getSubcommands().get("run").getUsageMessage().replaceAll("\\s+", " ");
+        assertThat(help)
+                .contains("ad hoc default: " + io.loadlab.loadgen.LoadgenDefaults.DURATION + ")")
+                .contains("ad hoc default: " + io.loadlab.lab.LabDefaults.SUITE_WARMUP + ";")
+                .contains("never less than " + io.loadlab.lab.LabDefaults.LOADGEN_WARMUP + ",")
+                .contains("(default: " + io.loadlab.lab.LabDefaults.WARMUP_LIMIT + ";")
+                .contains("(default: " + io.loadlab.lab.LabDefaults.RESULTS_DIR + ")");
+    }
+
+    @Test
     void anUnknownSuiteListsTheKnownOnes() {
         Result r = run("run", "no-such-suite");
         assertThat(r.code()).isEqualTo(Main.EXIT_USAGE);

@@ -70,7 +70,12 @@ public final class Lab {
         Runtime.getRuntime().addShutdownHook(hook);
         String status = SuiteResults.FAILED;
         try {
-            listener.suiteStarted(plan, store.dir(), trials.size(), estimateSeconds(plan) * trials.size());
+            listener.suiteStarted(
+                    plan,
+                    store.dir(),
+                    trials.size(),
+                    estimateSeconds(plan) * trials.size(),
+                    (estimateSeconds(plan) + stretchSeconds(plan)) * trials.size());
             if (!pin) {
                 listener.note(
                         cpusOnline < 2
@@ -135,6 +140,12 @@ public final class Lab {
         return warmup + plan.timing().duration().toSeconds() + 4;
     }
 
+    /** The most a trial's warm-up may add to its estimate while the server's JIT compiles. */
+    static double stretchSeconds(SuitePlan plan) {
+        double warmup = Math.max(plan.timing().warmup().toSeconds(), LabDefaults.LOADGEN_WARMUP.toSeconds());
+        return Math.max(0, plan.timing().warmupLimit().toSeconds() - warmup);
+    }
+
     private static void onSignal(
             ResultsStore store, ProcessRegistry registry, LabListener listener, AtomicReference<Dependencies> deps) {
         try {
@@ -192,6 +203,7 @@ public final class Lab {
             SuitePlan plan, LabSetup setup, CpuSplit cpus, boolean pin, int ceiling) {
         Map<String, Object> s = new LinkedHashMap<>();
         s.put("warmup_s", plan.timing().warmup().toSeconds());
+        s.put("warmup_limit_s", plan.timing().warmupLimit().toSeconds());
         s.put("duration_s", plan.timing().duration().toSeconds());
         s.put("repetitions", plan.timing().repetitions());
         s.put("cpus", cpus.asMap());

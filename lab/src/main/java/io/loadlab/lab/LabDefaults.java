@@ -34,9 +34,6 @@ public final class LabDefaults {
      */
     public static final Duration WARMUP_LIMIT = Duration.ofSeconds(30);
 
-    /** The line {@code loadlab load} prints when its warm-up ends and measurement begins. */
-    public static final String MEASURING_MARKER = "warm-up over; measuring";
-
     /** How long a started server may take to answer {@code /health}. */
     public static final Duration STARTUP_TIMEOUT = Duration.ofSeconds(30);
 

@@ -20,7 +20,11 @@ public interface LabListener {
         JUDGING
     }
 
-    default void suiteStarted(SuitePlan plan, Path dir, int trials, double estimatedSeconds) {}
+    /**
+     * The suite begins: {@code estimatedSeconds} if every warm-up lasts its minimum, {@code mostSeconds} if every one
+     * stretches to its limit while a server's JIT compiles.
+     */
+    default void suiteStarted(SuitePlan plan, Path dir, int trials, double estimatedSeconds, double mostSeconds) {}
 
     default void note(String line) {}
 
