@@ -63,12 +63,16 @@ public final class Verdicts {
         return List.copyOf(out);
     }
 
+    /** True when every failed request timed out (503 rejections aside): what starved connections end in. */
     private static boolean onlyTimeouts(Evidence e) {
         if (e.load() == null) {
             return false;
         }
         long timeouts = e.load().errors().get(ErrorCategory.TIMEOUT);
-        return timeouts > 0 && timeouts == e.load().errors().total();
+        long rejections = e.load().statusCodes() == null
+                ? 0
+                : e.load().statusCodes().getOrDefault("503", 0L); // a fail-fast model's own answer, not an error
+        return timeouts > 0 && timeouts == e.load().errors().total() - rejections;
     }
 
     /** The open model's server fell behind its target rate: its queue, and its latency, grew through the window. */

@@ -364,6 +364,22 @@ class VerdictsTest {
     }
 
     @Test
+    void aPoolsRejectionsBesideTheStarvedConnectionsTimeoutsStillMakeOneStarvedFinding() {
+        // thread-pool at 1000 connections: 100 threads, a full queue answered 503, the rest waiting until they time out
+        Trial t = clean().model(ConcurrencyModel.THREAD_POOL)
+                .load(LoadReports.closed()
+                        .connections(1000)
+                        .requests(4923, 985)
+                        .errors(errors(0, 0, 0, 556, 84, 0))
+                        .status(java.util.Map.of("200", 4839L, "503", 84L))
+                        .fairness(new ConnectionFairness(1000, 0, 0, 49, 816))
+                        .unfinished(816, 10_100)
+                        .build());
+        assertThat(t.codes()).contains(VerdictCode.STARVED).doesNotContain(VerdictCode.ERRORS);
+        assertThat(t.reason(VerdictCode.STARVED)).endsWith("; 556 of their requests timed out");
+    }
+
+    @Test
     void anOverloadedOpenModelIsBelowCeilingWithItsGrowingQueueNotNotSteady() {
         List<Histogram> growing = List.of(window(1000, 500), window(1000, 900), window(1000, 2000), window(1000, 3000));
         Trial t = clean().model(ConcurrencyModel.SERVLET_SYNC)
