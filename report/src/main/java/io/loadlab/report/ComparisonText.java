@@ -23,6 +23,7 @@ public final class ComparisonText {
                         "p99 B",
                         "Δ p99",
                         "p99 of B"));
+        List<String> notes = new java.util.ArrayList<>();
         for (ComparisonRow r : c.rows()) {
             boolean ok = r.throughput() != null;
             String load = r.key().load() == null ? "?" : r.key().load().label();
@@ -34,7 +35,7 @@ public final class ComparisonText {
                         Fmt.DASH,
                         Fmt.DASH,
                         Fmt.DASH,
-                        "not comparable: " + r.note(),
+                        "not comparable [" + footnote(notes, r.note()) + "]",
                         Fmt.DASH,
                         Fmt.DASH,
                         Fmt.DASH,
@@ -59,9 +60,30 @@ public final class ComparisonText {
                 + String.format(Locale.ROOT, "%.0f%%", VerdictDefaults.CONFIDENCE * 100) + ")";
         out.append(format == Format.MARKDOWN ? "### " + title + "\n\n" : title + "\n");
         out.append(table.render(format));
+        if (!notes.isEmpty()) {
+            out.append(format == Format.MARKDOWN ? "\n" : "").append("\nnot comparable:\n");
+            for (int i = 0; i < notes.size(); i++) {
+                out.append(format == Format.MARKDOWN ? "- " : "  ")
+                        .append('[')
+                        .append(i + 1)
+                        .append("] ")
+                        .append(notes.get(i))
+                        .append('\n');
+            }
+        }
         unmatched(out, "only in A", c.onlyInA());
         unmatched(out, "only in B", c.onlyInB());
         return out.toString();
+    }
+
+    /** The number of {@code note} among the footnotes, added when new: trials that fail alike share one. */
+    private static int footnote(List<String> notes, String note) {
+        int i = notes.indexOf(note);
+        if (i < 0) {
+            notes.add(note);
+            i = notes.size() - 1;
+        }
+        return i + 1;
     }
 
     private static void unmatched(StringBuilder out, String title, List<GroupKey> keys) {

@@ -65,6 +65,14 @@ class ComparisonTest {
                 .orElseThrow();
         assertThat(broken.verdict()).isEqualTo("not comparable");
         assertThat(broken.note()).contains("APP_BROKEN");
+        String text = ComparisonText.render(self, Format.TEXT);
+        String row = text.lines()
+                .filter(l -> l.startsWith("single-thread ") && l.contains("crud"))
+                .findFirst()
+                .orElseThrow();
+        // the row stays one table row wide; the reason is a footnote under the table
+        assertThat(row).contains("not comparable [").doesNotContain("APP_BROKEN");
+        assertThat(text).contains("\nnot comparable:\n").containsPattern("\\[\\d+] .*APP_BROKEN");
     }
 
     @Test
