@@ -1,6 +1,7 @@
 package io.loadlab.lab.verdict;
 
 import io.loadlab.core.result.MachineSample;
+import io.loadlab.core.result.ProcessSeries;
 import io.loadlab.core.result.Verdict;
 import io.loadlab.core.result.VerdictCode;
 import io.loadlab.lab.spec.CpuSplit;
@@ -29,14 +30,7 @@ final class LoadgenSaturationCheck {
             for (int core : cores) {
                 double idle = meanIdle(m, core);
                 if (idle >= 0 && idle < t.loadgenMinIdle()) {
-                    double own = e.process("loadgen").map(p -> p.cpuMean()).orElse(-1.0);
-                    String whose = own < 0
-                            ? ""
-                            : String.format(
-                                    Locale.ROOT,
-                                    " (the load generator itself used %.0f%% of a core%s)",
-                                    own * 100,
-                                    own < 0.5 ? "; other processes took the rest: run on a quiet host" : "");
+                    String whose = whose(e, core, 1 - idle);
                     return Optional.of(new Verdict(
                             VerdictCode.LOADGEN_SATURATED,
                             String.format(
@@ -52,6 +46,38 @@ final class LoadgenSaturationCheck {
             }
         }
         return Optional.empty();
+    }
+
+    /**
+     * Who used the core: the load generator, and the lab's dependencies pinned beside it (on 2 CPUs the backend and
+     * PostgreSQL share the load generator's); what none of them explains was another process on the host.
+     */
+    private static String whose(Evidence e, int core, double busy) {
+        double own = e.process("loadgen").map(ProcessSeries::cpuMean).orElse(-1.0);
+        if (own < 0) {
+            return "";
+        }
+        StringBuilder out =
+                new StringBuilder(String.format(Locale.ROOT, " (the load generator used %.0f%% of a core", own * 100));
+        double explained = own;
+        for (String role : List.of("backend", "postgres")) {
+            ProcessSeries p = e.process(role).orElse(null);
+            if (p != null && p.cpuMean() >= 0.05 && onCore(p.cpus(), core)) {
+                out.append(String.format(Locale.ROOT, ", the %s beside it %.0f%%", role, p.cpuMean() * 100));
+                explained += p.cpuMean();
+            }
+        }
+        if (explained < busy - 0.25) {
+            out.append("; other processes took the rest: run on a quiet host");
+        } else if (explained > own) {
+            out.append("; give the dependencies a CPU of their own on a bigger host (--cpus SERVER:LOADGEN:DEPS)");
+        }
+        return out.append(')').toString();
+    }
+
+    private static boolean onCore(String cpus, int core) {
+        int[] ids = cpus == null || cpus.equals("any") ? new int[0] : CpuSplit.ids(cpus);
+        return ids.length == 0 || java.util.Arrays.stream(ids).anyMatch(i -> i == core);
     }
 
     /** Mean idle fraction of one core over the samples, or -1 when the core was not sampled. */

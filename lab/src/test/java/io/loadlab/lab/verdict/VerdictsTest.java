@@ -94,6 +94,18 @@ class VerdictsTest {
     }
 
     @Test
+    void aSaturatedLoadGeneratorCoreNamesTheDependencyBesideItNotAStranger() {
+        // C10K on 2 CPUs: the load generator (40%) and the backend (42%) share CPU 0
+        Trial shared = clean().machine(idle(0.07, 0.5)).process("loadgen", 0.40).process("backend", 0.42);
+        assertThat(shared.reason(VerdictCode.LOADGEN_SATURATED))
+                .contains("the load generator used 40% of a core, the backend beside it 42%")
+                .contains("a CPU of their own")
+                .doesNotContain("quiet host");
+        Trial stranger = clean().machine(idle(0.07, 0.5)).process("loadgen", 0.40);
+        assertThat(stranger.reason(VerdictCode.LOADGEN_SATURATED)).contains("run on a quiet host");
+    }
+
+    @Test
     void aBusyLoadGeneratorCoreIsLoadgenSaturated() {
         Trial t = clean().machine(idle(0.03, 0.9));
         assertThat(t.codes()).containsExactly(VerdictCode.LOADGEN_SATURATED);
