@@ -172,7 +172,7 @@ final class PublishedHtml {
             return "not run here";
         }
         if (Double.isNaN(r.measured())) {
-            return Fmt.DASH;
+            return Fmt.DASH + " (no valid trial)";
         }
         return number(r.metric(), r.measured()) + (r.trials() > 1 ? " (" + r.trials() + " runs)" : "");
     }
