@@ -79,7 +79,7 @@ final class PublishedHtml {
                     .append("</td><td>")
                     .append(esc(r.metric()))
                     .append("</td><td class=\"n\">")
-                    .append(esc(number(r.metric(), r.published())))
+                    .append(esc(exact(r.published())))
                     .append("</td><td class=\"n\">")
                     .append(esc(measuredWords(e, r)))
                     .append("</td><td class=\"n\">")
@@ -156,6 +156,13 @@ final class PublishedHtml {
         RequestStats r =
                 t.load().perRequest() == null ? null : t.load().perRequest().get(request);
         return r == null ? new LatencyStats(0, Double.NaN, 0, 0, Double.NaN, 0, 0, Double.NaN, 0, 0, 0) : r.latencyMs();
+    }
+
+    /** A published figure as the source wrote it: every digit it gave (156.64, 83,302.25), grouped. */
+    static String exact(double v) {
+        java.text.DecimalFormat f = new java.text.DecimalFormat(
+                "#,##0.##########", java.text.DecimalFormatSymbols.getInstance(Locale.ROOT));
+        return f.format(v);
     }
 
     private static String number(String metric, double v) {

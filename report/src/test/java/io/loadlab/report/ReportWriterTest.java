@@ -130,6 +130,9 @@ class ReportWriterTest {
                 .contains("«总计1000个RPS»")
                 .contains("<td>HttpTcpNettyServer</td><td>netty</td><td>50000 conn</td><td>req/s</td>"
                         + "<td class=\"n\">90,000</td><td class=\"n\">not run here</td><td class=\"n\">—</td>");
+        assertThat(PublishedHtml.exact(156.64)).isEqualTo("156.64");
+        assertThat(PublishedHtml.exact(83302.25)).isEqualTo("83,302.25");
+        assertThat(PublishedHtml.exact(18291)).isEqualTo("18,291");
         assertThat(html.substring(html.indexOf("id=\"s-1\"")))
                 .as("only the experiment that has them")
                 .doesNotContain("Published vs this run");
