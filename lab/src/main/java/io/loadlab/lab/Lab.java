@@ -2,7 +2,12 @@ package io.loadlab.lab;
 
 import io.loadlab.core.Defaults;
 import io.loadlab.core.UserError;
+import io.loadlab.core.host.ConnectionCeiling;
+import io.loadlab.core.host.Finding;
+import io.loadlab.core.host.HostFacts;
+import io.loadlab.core.result.ExperimentInfo;
 import io.loadlab.core.result.LoadLevel;
+import io.loadlab.core.result.NotRun;
 import io.loadlab.core.result.SuiteResults;
 import io.loadlab.core.result.TrialResult;
 import io.loadlab.core.result.ValidationResult;
@@ -49,12 +54,12 @@ public final class Lab {
         CpuSplit cpus = setup.cpus() != null ? setup.cpus() : pin ? CpuSplit.forHost(cpusOnline) : CpuSplit.UNPINNED;
         ProcessRegistry registry = new ProcessRegistry(Defaults.GRACEFUL_STOP.toJava());
         int ceiling = HostLimits.connectionCeiling();
+        ConnectionCeiling doctor = ConnectionCeiling.of(HostFacts.read());
+        List<ExperimentInfo> infos = plan.experiments().stream()
+                .map(e -> e.info().withNotRun(notRun(e, ceiling, doctor)))
+                .toList();
         ResultsStore store = ResultsStore.create(
-                setup.resultsRoot(),
-                plan.name(),
-                plan.description(),
-                settings(plan, setup, cpus, pin, ceiling),
-                plan.experiments().stream().map(ExperimentSpec::info).toList());
+                setup.resultsRoot(), plan.name(), plan.description(), settings(plan, setup, cpus, pin, ceiling), infos);
         List<String> jvmFlags = new ArrayList<>(Defaults.jvmFlags());
         jvmFlags.addAll(setup.jvmFlags()); // the user's come last: a later flag overrides an earlier one
         ChildLauncher launcher = new ChildLauncher(
@@ -64,7 +69,7 @@ public final class Lab {
                 System.getProperty("java.class.path"),
                 Map.of(ChildLauncher.RESULTS_ENV, store.dir().toString()));
         store.environment(EnvironmentProbe.probe(cpus.asMap(), jvmFlags));
-        List<TrialPlan> trials = trials(plan, ceiling, store, listener);
+        List<TrialPlan> trials = trials(plan, ceiling, infos, store, listener);
         AtomicReference<Dependencies> depsRef = new AtomicReference<>();
         Thread hook = new Thread(() -> onSignal(store, registry, listener, depsRef), "loadlab-interrupt");
         Runtime.getRuntime().addShutdownHook(hook);
@@ -161,17 +166,48 @@ public final class Lab {
         }
     }
 
-    private static List<TrialPlan> trials(SuitePlan plan, int ceiling, ResultsStore store, LabListener listener)
+    /**
+     * The load levels of {@code e} this host cannot run, each with {@code loadlab doctor}'s reason: the setting that
+     * binds the connection ceiling, its value, and the lines that raise it.
+     */
+    static List<NotRun> notRun(ExperimentSpec e, int ceiling, ConnectionCeiling doctor) {
+        Finding binding = doctor.findings().stream()
+                .filter(f -> f.status() == Finding.Status.LIMIT)
+                .findFirst()
+                .orElse(null);
+        List<NotRun> out = new ArrayList<>();
+        for (LoadLevel level : e.loads()) {
+            if (level.connections() > ceiling) {
+                String why = String.format(
+                        "needs %,d connections; this host allows about %,d: the binding limit is %s",
+                        level.connections(), ceiling, binding == null ? doctor.bindingLimit() : binding.name());
+                if (binding != null) {
+                    why += " (" + binding.value() + ")";
+                }
+                List<String> fix = binding == null
+                        ? List.of("see 'loadlab doctor'")
+                        : binding.fix().stream().filter(l -> !l.startsWith("#")).toList();
+                out.add(new NotRun(level, why, fix));
+            }
+        }
+        return out;
+    }
+
+    private static List<TrialPlan> trials(
+            SuitePlan plan, int ceiling, List<ExperimentInfo> infos, ResultsStore store, LabListener listener)
             throws IOException {
         List<TrialPlan> out = new ArrayList<>();
         int index = 1;
-        for (ExperimentSpec e : plan.experiments()) {
+        for (int i = 0; i < plan.experiments().size(); i++) {
+            ExperimentSpec e = plan.experiments().get(i);
+            for (NotRun n : infos.get(i).notRunOrEmpty()) {
+                String note = "not run here: " + e.name() + " at " + n.load().label() + ": " + n.reason()
+                        + "; to raise it: " + String.join(" ; ", n.fix()) + " (loadlab doctor)";
+                store.note(note);
+                listener.note(note);
+            }
             for (LoadLevel level : e.loads()) {
                 if (level.connections() > ceiling) {
-                    String note = "skipped " + e.name() + " at " + level.label() + ": this host allows about " + ceiling
-                            + " connections (open-file hard limit, ephemeral ports); see 'loadlab doctor'";
-                    store.note(note);
-                    listener.note(note);
                     continue;
                 }
                 for (String model : e.models()) {

@@ -3,6 +3,7 @@ package io.loadlab.report;
 import static io.loadlab.report.Html.esc;
 
 import io.loadlab.core.Json;
+import io.loadlab.core.result.ExperimentInfo;
 import io.loadlab.core.result.SuiteResults;
 import java.util.List;
 
@@ -31,9 +32,12 @@ final class ReportHtml {
         if (!scenarios.isEmpty()) {
             AnswerHtml.summary(h, answers);
         }
+        java.util.Set<String> shown = new java.util.HashSet<>();
         for (int i = 0; i < scenarios.size(); i++) {
-            scenario(h, scenarios.get(i), answers.get(i), i);
+            ExperimentInfo e = r.experiment(scenarios.get(i).experiment());
+            scenario(h, scenarios.get(i), answers.get(i), i, e != null && shown.add(e.name()) ? e : null, r);
         }
+        unmeasured(h, r, shown);
         ReportSections.environment(h, dir.environment());
         ReportSections.methodology(h);
         ReportSections.files(h, r);
@@ -85,13 +89,40 @@ final class ReportHtml {
         }
     }
 
-    private static void scenario(StringBuilder h, Scenario s, List<ExperimentAnswer> answers, int i) {
+    /**
+     * Experiments of the suite with no trial at all (every level declared beyond this host, or not reached yet): a
+     * section still says what was not run and why, and what the source published.
+     */
+    private static void unmeasured(StringBuilder h, SuiteResults r, java.util.Set<String> shown) {
+        if (r.experiments() == null) {
+            return;
+        }
+        for (ExperimentInfo e : r.experiments()) {
+            if (shown.contains(e.name())
+                    || (e.published() == null && e.notRunOrEmpty().isEmpty())) {
+                continue;
+            }
+            h.append("<section class=\"scenario\" id=\"x-")
+                    .append(esc(e.name()))
+                    .append("\"><h2>")
+                    .append(esc(e.name() + " · " + e.label()))
+                    .append("</h2>\n<p class=\"meta\">No trial of this experiment was measured.</p>\n");
+            PublishedHtml.section(h, e, r.trials() == null ? List.of() : r.trials());
+            h.append("</section>\n");
+        }
+    }
+
+    private static void scenario(
+            StringBuilder h, Scenario s, List<ExperimentAnswer> answers, int i, ExperimentInfo e, SuiteResults r) {
         h.append("<section class=\"scenario\" id=\"s-")
                 .append(i)
                 .append("\"><h2>")
                 .append(esc(s.title()))
                 .append("</h2>\n");
         answers.forEach(a -> AnswerHtml.answer(h, a));
+        if (e != null) {
+            PublishedHtml.section(h, e, r.trials() == null ? List.of() : r.trials());
+        }
         if (s.trials().stream().allMatch(t -> t.load() == null)) {
             h.append("<p class=\"meta\">No trial of this scenario was measured: nothing to draw.</p>\n");
             ReportTables.verdicts(h, s);

@@ -10,6 +10,8 @@ import io.loadlab.core.result.ErrorCategory;
 import io.loadlab.core.result.ErrorCounts;
 import io.loadlab.core.result.ExperimentInfo;
 import io.loadlab.core.result.LoadLevel;
+import io.loadlab.core.result.NotRun;
+import io.loadlab.core.result.Published;
 import io.loadlab.core.result.Resources;
 import io.loadlab.core.result.ServerFacts;
 import io.loadlab.core.result.SuiteResults;
@@ -141,14 +143,57 @@ final class FixtureFactory {
         if (!runB) {
             models.add("thread-per-connection");
         }
+        // run A also declares 50,000 connections, which its host could not run, and the book's figures
         experiments.add(new ExperimentInfo(
                 DELAY,
                 "delay",
                 "delay 100ms",
                 models,
-                List.of(new LoadLevel(10, null), new LoadLevel(100, null), new LoadLevel(1000, null)),
+                runB
+                        ? List.of(new LoadLevel(10, null), new LoadLevel(100, null), new LoadLevel(1000, null))
+                        : List.of(
+                                new LoadLevel(10, null),
+                                new LoadLevel(100, null),
+                                new LoadLevel(1000, null),
+                                new LoadLevel(50_000, null)),
                 Map.of(),
-                null));
+                null,
+                runB
+                        ? null
+                        : new Published(
+                                "RxJava book, HTTP server benchmarks",
+                                "home laptop, Intel i7 2.4 GHz",
+                                "wrk -t6 -c10000 -d60s --timeout 10s --latency",
+                                List.of(
+                                        new Published.Figure(
+                                                "thread-pool",
+                                                "ThreadPool, 100 threads",
+                                                new LoadLevel(1000, null),
+                                                null,
+                                                1000.0,
+                                                null,
+                                                null,
+                                                null,
+                                                "总计1000个RPS",
+                                                "the text's bound"),
+                                        new Published.Figure(
+                                                "netty",
+                                                "HttpTcpNettyServer",
+                                                new LoadLevel(50_000, null),
+                                                null,
+                                                90_000.0,
+                                                null,
+                                                null,
+                                                null,
+                                                "接近这个理论限制(90000个RPS)",
+                                                null))),
+                runB
+                        ? null
+                        : List.of(new NotRun(
+                                new LoadLevel(50_000, null),
+                                "needs 50,000 connections; this host allows about 19,800: the binding limit is open"
+                                        + " files (RLIMIT_NOFILE) (20000 soft / 20000 hard)",
+                                List.of("*    hard nofile 1048576")))));
     }
 
     private FixtureTrial delay(

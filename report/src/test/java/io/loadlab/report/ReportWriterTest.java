@@ -103,6 +103,42 @@ class ReportWriterTest {
     }
 
     @Test
+    void anExperimentSectionShowsPublishedBesideMeasuredAndTheLevelsNotRunWithWhy() throws Exception {
+        String html = ReportWriter.render(Fixtures.source("run-a"));
+        String delay =
+                html.substring(html.indexOf("<section class=\"scenario\" id=\"s-0\""), html.indexOf("id=\"s-1\""));
+        assertThat(delay)
+                .contains("<h3>Not run here</h3>")
+                .contains("<b>50000 conn</b>: needs 50,000 connections; this host allows about 19,800: the binding"
+                        + " limit is open files (RLIMIT_NOFILE)")
+                .contains("<code>*    hard nofile 1048576</code>")
+                .contains("<h3>Published vs this run</h3>")
+                .contains("RxJava book, HTTP server benchmarks · home laptop, Intel i7 2.4 GHz");
+        String rows = delay.substring(delay.indexOf("<table class=\"published\""));
+        double measured = Fixtures.results("run-a").trials().stream()
+                .filter(t -> t.key().model().equals("thread-pool")
+                        && t.key().experiment().equals("rxjava-servers")
+                        && t.key().load().connections() == 1000
+                        && t.valid())
+                .mapToDouble(t -> t.load().throughput().rps())
+                .average()
+                .orElseThrow();
+        assertThat(rows)
+                .contains("<td>ThreadPool, 100 threads</td><td>thread-pool</td><td>1000 conn</td><td>req/s</td>"
+                        + "<td class=\"n\">1,000</td><td class=\"n\">" + Fmt.rps(measured))
+                .contains(String.format(java.util.Locale.ROOT, "%.2f×", measured / 1000.0))
+                .contains("«总计1000个RPS»")
+                .contains("<td>HttpTcpNettyServer</td><td>netty</td><td>50000 conn</td><td>req/s</td>"
+                        + "<td class=\"n\">90,000</td><td class=\"n\">not run here</td><td class=\"n\">—</td>");
+        assertThat(PublishedHtml.exact(156.64)).isEqualTo("156.64");
+        assertThat(PublishedHtml.exact(83302.25)).isEqualTo("83,302.25");
+        assertThat(PublishedHtml.exact(18291)).isEqualTo("18,291");
+        assertThat(html.substring(html.indexOf("id=\"s-1\"")))
+                .as("only the experiment that has them")
+                .doesNotContain("Published vs this run");
+    }
+
+    @Test
     void schemaOneResultsStillRenderWithDashesForWhatTheyDidNotRecord() throws Exception {
         String html = ReportWriter.render(Fixtures.source("schema-1"));
         assertThat(html).contains("schema 2", "virtual-threads serves the most: 9,609 ± 292 req/s");

@@ -1,11 +1,13 @@
 package io.loadlab.core.result;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
 import java.util.List;
 import java.util.Map;
 
 /**
- * One experiment of a suite as run: its scenario (id and label), models, load levels, the server options every model
- * got, and the criterion its answer ranks by.
+ * One experiment of a suite as run: its scenario (id and label), models, load levels, the server options its models
+ * got, the criterion its answer ranks by, the figures the reproduced experiment published (null when the suite gives
+ * none) and the declared load levels this host could not run, with why (null in results older than the field).
  */
 public record ExperimentInfo(
         String name,
@@ -14,4 +16,32 @@ public record ExperimentInfo(
         List<String> models,
         List<LoadLevel> loads,
         Map<String, String> serverOptions,
-        Criterion criterion) {}
+        Criterion criterion,
+        Published published,
+        List<NotRun> notRun) {
+
+    @JsonCreator
+    public ExperimentInfo {}
+
+    public ExperimentInfo(
+            String name,
+            String scenario,
+            String label,
+            List<String> models,
+            List<LoadLevel> loads,
+            Map<String, String> serverOptions,
+            Criterion criterion) {
+        this(name, scenario, label, models, loads, serverOptions, criterion, null, null);
+    }
+
+    /** The levels not run here, never null. */
+    public List<NotRun> notRunOrEmpty() {
+        return notRun == null ? List.of() : notRun;
+    }
+
+    /** This experiment with the levels this host could not run. */
+    public ExperimentInfo withNotRun(List<NotRun> levels) {
+        return new ExperimentInfo(
+                name, scenario, label, models, loads, serverOptions, criterion, published, List.copyOf(levels));
+    }
+}

@@ -4,6 +4,7 @@ import io.loadlab.core.model.ConcurrencyModel;
 import io.loadlab.core.result.Criterion;
 import io.loadlab.core.result.ExperimentInfo;
 import io.loadlab.core.result.LoadLevel;
+import io.loadlab.core.result.Published;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -13,6 +14,7 @@ import java.util.List;
  *
  * @param models model ids of the catalog, or {@link #EXTERNAL} for a user's own server
  * @param criterion how the answer names the best model; null for the default of its load model
+ * @param published what the experiment it reproduces published, or null
  */
 public record ExperimentSpec(
         String name,
@@ -20,7 +22,8 @@ public record ExperimentSpec(
         List<String> models,
         List<LoadLevel> loads,
         ServerOptions server,
-        Criterion criterion) {
+        Criterion criterion,
+        Published published) {
 
     /** The model name of a user's own server ({@code --server-cmd}). */
     public static final String EXTERNAL = "external";
@@ -46,6 +49,19 @@ public record ExperimentSpec(
         if (criterion == null) {
             criterion = Criterion.defaultFor(open);
         }
+        if (!models.contains(EXTERNAL)) {
+            server.checkReadBy(name, models);
+        }
+    }
+
+    public ExperimentSpec(
+            String name,
+            ScenarioSpec scenario,
+            List<String> models,
+            List<LoadLevel> loads,
+            ServerOptions server,
+            Criterion criterion) {
+        this(name, scenario, models, loads, server, criterion, null);
     }
 
     /** {@code all} and model ids as a suite or {@code --model} lists them, checked against the catalog. */
@@ -67,6 +83,14 @@ public record ExperimentSpec(
     /** How the results describe it. */
     public ExperimentInfo info() {
         return new ExperimentInfo(
-                name, scenario.kind().id(), scenario.label(), models, loads, server.asMap(), criterion);
+                name,
+                scenario.kind().id(),
+                scenario.label(),
+                models,
+                loads,
+                server.asMap(models),
+                criterion,
+                published,
+                null);
     }
 }

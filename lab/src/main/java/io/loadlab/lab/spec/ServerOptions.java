@@ -1,14 +1,17 @@
 package io.loadlab.lab.spec;
 
+import io.loadlab.core.model.ConcurrencyModel;
 import io.loadlab.core.unit.Size;
 import io.loadlab.servers.ServerSpec;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
  * The server settings an experiment gives every model it runs, as a suite's {@code server:} mapping writes them
  * ({@code max-threads: 16}); each is null when the suite leaves the model's default. A model ignores the settings it
- * has no use for, as {@code loadlab serve} does.
+ * has no use for, as {@code loadlab serve} does; so that a suite cannot pretend otherwise, an experiment may only set
+ * an option one of its models reads ({@link #READERS}), and the results say which models read each option.
  */
 public record ServerOptions(
         Integer threads,
@@ -20,6 +23,21 @@ public record ServerOptions(
         Integer dbPool,
         Integer backlog,
         Size stackSize) {
+
+    /**
+     * Which models read each option, as the servers do ({@code servers/.../ServerModels} and the models' servers):
+     * {@code worker-threads} only with {@code offload: worker}.
+     */
+    public static final Map<String, List<String>> READERS = Map.of(
+            "threads", List.of("thread-pool"),
+            "queue", List.of("thread-pool"),
+            "max-threads", List.of("servlet-sync", "servlet-async"),
+            "worker-threads", List.of("servlet-async"),
+            "offload", List.of("servlet-async"),
+            "event-loops", List.of("netty", "vertx"),
+            "stack-size", List.of("thread-per-connection"),
+            "db-pool", ConcurrencyModel.all().stream().map(ConcurrencyModel::id).toList(),
+            "backlog", ConcurrencyModel.all().stream().map(ConcurrencyModel::id).toList());
 
     public static final ServerOptions NONE = new ServerOptions(null, null, null, null, null, null, null, null, null);
 
@@ -71,7 +89,43 @@ public record ServerOptions(
         return b;
     }
 
-    /** The options set, by their suite names ({@code max-threads: 16}), for the results. */
+    /**
+     * Fails, naming the option, when an option is set that none of {@code models} reads, or {@code worker-threads}
+     * without {@code offload: worker} (the only offload that has workers).
+     */
+    public void checkReadBy(String experiment, List<String> models) {
+        for (String option : asMap().keySet()) {
+            List<String> readers = READERS.getOrDefault(option, List.of());
+            if (models.stream().noneMatch(readers::contains)) {
+                throw new IllegalArgumentException("experiment '" + experiment + "': server." + option
+                        + " is read by no model of the experiment " + models + " (only by " + readers + ")");
+            }
+        }
+        if (workerThreads != null && offload != ServerSpec.Offload.WORKER) {
+            throw new IllegalArgumentException(
+                    "experiment '" + experiment + "': server.worker-threads is read only with server.offload: worker");
+        }
+    }
+
+    /**
+     * The options set, by their suite names, for the results: an option that only some of {@code models} read names
+     * them ({@code worker (servlet-async only)}), so the results never claim a model got a setting it has no use for.
+     */
+    public Map<String, String> asMap(List<String> models) {
+        Map<String, String> m = new LinkedHashMap<>();
+        for (Map.Entry<String, String> e : asMap().entrySet()) {
+            List<String> readers = READERS.getOrDefault(e.getKey(), List.of());
+            List<String> reading = models.stream().filter(readers::contains).toList();
+            m.put(
+                    e.getKey(),
+                    reading.size() == models.size() || reading.isEmpty()
+                            ? e.getValue()
+                            : e.getValue() + " (" + String.join(", ", reading) + " only)");
+        }
+        return m;
+    }
+
+    /** The options set, by their suite names ({@code max-threads: 16}). */
     public Map<String, String> asMap() {
         Map<String, String> m = new LinkedHashMap<>();
         put(m, "threads", threads);

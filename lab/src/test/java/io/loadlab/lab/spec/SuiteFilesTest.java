@@ -79,7 +79,7 @@ class SuiteFilesTest {
                 experiments:
                   - name: d
                     scenario: {type: delay, delay: 50ms}
-                    models: [netty, vertx]
+                    models: [netty, vertx, servlet-async, thread-per-connection]
                     connections: [10, 20]
                     server: {event-loops: 1, offload: worker, stack-size: 256KiB}
                   - name: r
@@ -101,7 +101,7 @@ class SuiteFilesTest {
         assertThat(suite.cpus()).isEqualTo(new CpuSplit("1", "0", "0"));
         assertThat(s.thresholds().errors()).isEqualTo(0.05);
         assertThat(s.thresholds().steady()).isEqualTo(Thresholds.DEFAULTS.steady());
-        assertThat(s.trialCount()).isEqualTo(2 * (2 * 2 + 1 * 2 + 8));
+        assertThat(s.trialCount()).isEqualTo(2 * (4 * 2 + 1 * 2 + 8));
         ExperimentSpec r = s.experiments().get(1);
         assertThat(r.loads()).allSatisfy(l -> assertThat(l.connections()).isEqualTo(5));
         assertThat(r.loads().get(1).rateRps()).isEqualTo(200.0);
@@ -110,6 +110,10 @@ class SuiteFilesTest {
         assertThat(d.server().eventLoops()).isEqualTo(1);
         assertThat(d.server().offload()).isEqualTo(ServerSpec.Offload.WORKER);
         assertThat(d.server().asMap()).containsEntry("stack-size", "256KiB").containsEntry("offload", "worker");
+        assertThat(d.info().serverOptions())
+                .as("the results say which models read an option only some of them read")
+                .containsEntry("offload", "worker (servlet-async only)")
+                .containsEntry("event-loops", "1 (netty, vertx only)");
         assertThat(d.scenario().delay()).isEqualTo(Duration.ofMillis(50));
         assertThat(d.criterion()).as("closed model: highest throughput").isEqualTo(Criterion.defaultFor(false));
         ExperimentSpec m = s.experiments().get(2);
@@ -151,6 +155,152 @@ class SuiteFilesTest {
                 "experiments:\n  - name: d\n    scenario: {type: json}\n    connections: 5\n    rates: [10]\n"
                         + "  - name: e\n    scenario: {type: json}\n    answer: {by: speed}\n");
         assertThatThrownBy(() -> SuiteFiles.read(f)).hasMessageContaining("answer.by is 'throughput' or 'p99'");
+    }
+
+    @Test
+    void anOptionNoModelOfTheExperimentReadsIsAnError(@TempDir Path dir) throws IOException {
+        Path f = dir.resolve("opt.yaml");
+        Files.writeString(f, """
+                experiments:
+                  - name: mix
+                    scenario: {type: delay}
+                    models: [servlet-sync]
+                    server: {max-threads: 16, worker-threads: 16, offload: worker}
+                """);
+        assertThatThrownBy(() -> SuiteFiles.read(f))
+                .isInstanceOf(UserError.class)
+                .hasMessageStartingWith(f + ": experiment 'mix': server.worker-threads is read by no model")
+                .hasMessageContaining("[servlet-async]")
+                .hasMessageNotContaining("\n");
+        Files.writeString(f, """
+                experiments:
+                  - name: w
+                    scenario: {type: delay}
+                    models: [servlet-async]
+                    server: {worker-threads: 16}
+                """);
+        assertThatThrownBy(() -> SuiteFiles.read(f))
+                .hasMessage(f + ": experiment 'w': server.worker-threads is read only with server.offload: worker");
+    }
+
+    @Test
+    void readsPublishedFigures(@TempDir Path dir) throws IOException {
+        Path f = dir.resolve("pub.yaml");
+        Files.writeString(f, """
+                experiments:
+                  - name: mix
+                    scenario: {type: mixed, split: connections}
+                    models: [servlet-sync, servlet-async]
+                    connections: [1000, 50000]
+                    published:
+                      source: "zjumty, async servlet tests"
+                      hardware: "Xeon E5-2643 v2"
+                      tool: "wrk -c 900"
+                      figures:
+                        - {model: servlet-sync, setup: "/nodelay", connections: 1000, request: fast, rps: 5098.09, mean_ms: 213.21, quote: "Requests/sec: 5098.09"}
+                        - {model: servlet-async, connections: 50000, p99_ms: 99.5, quote: "q", note: "from a chart"}
+                        - {setup: "ab alone", connections: 1000, rps: 83302.25, quote: "Requests per second: 83302.25"}
+                """);
+        ExperimentSpec e = SuiteFiles.read(f).plan().experiments().get(0);
+        var p = e.published();
+        assertThat(p.source()).isEqualTo("zjumty, async servlet tests");
+        assertThat(p.hardware()).isEqualTo("Xeon E5-2643 v2");
+        assertThat(p.tool()).isEqualTo("wrk -c 900");
+        assertThat(p.figures()).hasSize(3);
+        var sync = p.figures().get(0);
+        assertThat(sync.model()).isEqualTo("servlet-sync");
+        assertThat(sync.load()).isEqualTo(new io.loadlab.core.result.LoadLevel(1000, null));
+        assertThat(sync.request()).isEqualTo("fast");
+        assertThat(sync.rps()).isEqualTo(5098.09);
+        assertThat(sync.meanMs()).isEqualTo(213.21);
+        assertThat(sync.p99Ms()).isNull();
+        assertThat(p.figures().get(1).note()).isEqualTo("from a chart");
+        assertThat(p.figures().get(2).model()).isNull();
+        assertThat(e.info().published()).isEqualTo(p);
+    }
+
+    @Test
+    void badPublishedFiguresAreOneLineNamingTheFileAndField(@TempDir Path dir) throws IOException {
+        String head = """
+                experiments:
+                  - name: e
+                    scenario: {type: delay}
+                    models: [netty]
+                    connections: [100]
+                    published:
+                """;
+        String[][] cases = {
+            {"      figures: [{model: netty, connections: 100, rps: 1, quote: q}]", "experiments[0].published.source:"},
+            {"      source: s\n      figures: []", "experiments[0].published.figures: give at least one"},
+            {
+                "      source: s\n      figures: [{model: nety, connections: 100, rps: 1, quote: q}]",
+                "experiments[0].published.figures[0].model: 'nety' is not a model of experiment 'e'"
+            },
+            {
+                "      source: s\n      figures: [{model: netty, connections: 7, rps: 1, quote: q}]",
+                "experiments[0].published.figures[0]: 7 conn is not a load level of experiment 'e'"
+            },
+            {
+                "      source: s\n      figures: [{model: netty, rps: 1, quote: q}]",
+                "experiments[0].published.figures[0].connections:"
+            },
+            {
+                "      source: s\n      figures: [{model: netty, connections: 100, quote: q}]",
+                "experiments[0].published.figures[0]: give at least one of rps"
+            },
+            {
+                "      source: s\n      figures: [{model: netty, connections: 100, rps: 1}]",
+                "experiments[0].published.figures[0].quote:"
+            },
+            {
+                "      source: s\n      figures: [{model: netty, connections: 100, rps: -1, quote: q}]",
+                "experiments[0].published.figures[0]: a published figure is above 0"
+            },
+            {
+                "      source: s\n      figures: [{model: netty, connections: 100, request: fast, rps: 1, quote: q}]",
+                "experiments[0].published.figures[0].request: 'fast' needs a scenario with named requests"
+            },
+            {
+                "      source: s\n      figures: [{connections: 100, rps: 1, quote: q}]",
+                "experiments[0].published.figures[0]: a figure without a model needs 'setup:'"
+            },
+        };
+        Path f = dir.resolve("bad.yaml");
+        for (String[] c : cases) {
+            Files.writeString(f, head + c[0] + "\n");
+            assertThatThrownBy(() -> SuiteFiles.read(f))
+                    .as(c[0])
+                    .isInstanceOf(UserError.class)
+                    .hasMessageStartingWith(f + ": " + c[1])
+                    .hasMessageNotContaining("\n");
+        }
+        Files.writeString(
+                f, head + "      source: s\n      figures: [{model: netty, connections: 100, rsp: 1, quote: q}]\n");
+        assertThatThrownBy(() -> SuiteFiles.read(f))
+                .hasMessageStartingWith(f + ":8: unknown key 'rsp'")
+                .hasMessageContaining("experiments[0].published.figures[0].rsp");
+    }
+
+    @Test
+    void theSeedSuitesCarryTheirPublishedFigures() {
+        SuitePlan spring = SuiteFiles.load("spring-async-servlet", SUITES).plan();
+        assertThat(spring.experiments().stream()
+                        .filter(e -> e.published() != null)
+                        .flatMap(e -> e.published().figures().stream())
+                        .map(fig -> fig.rps()))
+                .contains(156.64, 155.83, 156.62, 155.99, 47324.93, 55628.92, 66512.06, 5098.09, 46961.89, 47831.09);
+        assertThat(spring.experiments())
+                .anySatisfy(e -> assertThat(e.loads())
+                        .allSatisfy(l -> assertThat(l.rateRps()).isNotNull()));
+        SuitePlan c10k = SuiteFiles.load("c10k-backend", SUITES).plan();
+        assertThat(c10k.experiments().stream()
+                        .flatMap(e -> e.published().figures().stream())
+                        .map(fig -> fig.rps()))
+                .contains(83302.25, 18291.0, 16137.0, 16600.0, 11834.0, 12066.0, 14543.0, 14065.0, 12664.0);
+        SuitePlan rx = SuiteFiles.load("rxjava-servers", SUITES).plan();
+        assertThat(rx.experiments())
+                .allSatisfy(e ->
+                        assertThat(e.loads()).extracting(l -> l.connections()).contains(1, 10, 100, 20000, 50000));
     }
 
     @Test
