@@ -85,6 +85,7 @@ public final class Lab {
             Dependencies deps = Dependencies.start(
                     plan.needsBackend(),
                     plan.needsDatabase(),
+                    plan.needsDatabaseTls(),
                     launcher,
                     registry,
                     setup.backendCommand(),
@@ -95,10 +96,7 @@ public final class Lab {
             depsRef.set(deps);
             Map<String, Object> db = deps.databaseInfo();
             if (db != null) {
-                db.put(
-                        "tls_requested",
-                        plan.experiments().stream()
-                                .anyMatch(e -> e.scenario().crud().tls()));
+                db.put("tls_requested", plan.needsDatabaseTls());
                 store.database(db);
             }
             TrialRunner runner = new TrialRunner(new SuiteContext(plan, setup, cpus, launcher, store, deps, listener));
