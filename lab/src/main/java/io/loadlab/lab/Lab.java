@@ -42,8 +42,27 @@ public final class Lab {
 
     private Lab() {}
 
+    /** Refuses, before anything starts, an open-model crud level whose writes would run out of fresh keys. */
+    static void checkKeySpace(SuitePlan plan) {
+        double seconds = plan.timing().warmupLimit().toSeconds()
+                + plan.timing().duration().toSeconds();
+        for (ExperimentSpec e : plan.experiments()) {
+            if (e.scenario().kind() != io.loadlab.lab.spec.ScenarioKind.CRUD) {
+                continue;
+            }
+            for (io.loadlab.core.result.LoadLevel l : e.loads()) {
+                String problem =
+                        l.rateRps() == null ? null : e.scenario().crud().keySpaceProblem(l.rateRps(), seconds);
+                if (problem != null) {
+                    throw new UserError("experiment " + e.name() + ": " + problem);
+                }
+            }
+        }
+    }
+
     public static Outcome run(SuitePlan plan, LabSetup setup, LabListener listener)
             throws IOException, InterruptedException {
+        checkKeySpace(plan);
         int cpusOnline = Runtime.getRuntime().availableProcessors();
         boolean pin = ChildLauncher.canPin();
         CpuSplit cpus = setup.cpus() != null ? setup.cpus() : pin ? CpuSplit.forHost(cpusOnline) : CpuSplit.UNPINNED;

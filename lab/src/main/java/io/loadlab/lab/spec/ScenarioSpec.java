@@ -63,6 +63,33 @@ public record ScenarioSpec(ScenarioKind kind, Duration delay, Mix mix, Crud crud
         public int writeKeys() {
             return ALL_KEYS - writeFrom();
         }
+
+        /** The fresh keys the writes of an open-model run at {@code rateRps} take over {@code seconds}. */
+        public long keysNeeded(double rateRps, double seconds) {
+            return (long) Math.ceil(rateRps * writes / (reads + writes) * seconds);
+        }
+
+        /**
+         * Null, or why an open-model run at {@code rateRps} for at most {@code seconds} (warm-up limit and window) would
+         * run out of fresh write keys. A closed-model run's rate is not known in advance: its wraps are counted instead.
+         */
+        public String keySpaceProblem(double rateRps, double seconds) {
+            long need = keysNeeded(rateRps, seconds);
+            if (need <= writeKeys()) {
+                return null;
+            }
+            return String.format(
+                    java.util.Locale.ROOT,
+                    "crud at %.0f req/s with reads:writes %d:%d may write %,d fresh zip codes in %.0f s (warm-up limit"
+                            + " and window), more than the %,d 5-digit zips not pre-loaded; lower the rate, the write"
+                            + " weight, warmup-limit or the duration",
+                    rateRps,
+                    reads,
+                    writes,
+                    need,
+                    seconds,
+                    writeKeys());
+        }
     }
 
     public ScenarioSpec {

@@ -39,4 +39,15 @@ class LoadJobsTest {
         assertThat(zips).doesNotContain(Dependencies.freshRow(CRUD).zip());
         assertThat(Dependencies.freshRow(CRUD)).isEqualTo(all.get(12_000));
     }
+
+    @Test
+    void anOpenRateThatWouldExhaustTheFreshKeysIsRefusedUpFront() {
+        ScenarioSpec.Crud c = new ScenarioSpec.Crud(4, 1, 24_000, false);
+        assertThat(c.keysNeeded(1_500, 50)).isEqualTo(15_000);
+        assertThat(c.keySpaceProblem(1_500, 50)).isNull();
+        assertThat(c.keySpaceProblem(10_000, 90))
+                .isEqualTo("crud at 10000 req/s with reads:writes 4:1 may write 180,000 fresh zip codes in 90 s"
+                        + " (warm-up limit and window), more than the 88,000 5-digit zips not pre-loaded; lower the"
+                        + " rate, the write weight, warmup-limit or the duration");
+    }
 }
