@@ -47,8 +47,27 @@ public final class Lab {
 
     private Lab() {}
 
+    /** Refuses, before anything starts, an open-model crud level whose writes would run out of fresh keys. */
+    static void checkKeySpace(SuitePlan plan) {
+        double seconds = plan.timing().warmupLimit().toSeconds()
+                + plan.timing().duration().toSeconds();
+        for (ExperimentSpec e : plan.experiments()) {
+            if (e.scenario().kind() != io.loadlab.lab.spec.ScenarioKind.CRUD) {
+                continue;
+            }
+            for (io.loadlab.core.result.LoadLevel l : e.loads()) {
+                String problem =
+                        l.rateRps() == null ? null : e.scenario().crud().keySpaceProblem(l.rateRps(), seconds);
+                if (problem != null) {
+                    throw new UserError("experiment " + e.name() + ": " + problem);
+                }
+            }
+        }
+    }
+
     public static Outcome run(SuitePlan plan, LabSetup setup, LabListener listener)
             throws IOException, InterruptedException {
+        checkKeySpace(plan);
         int cpusOnline = Runtime.getRuntime().availableProcessors();
         boolean pin = ChildLauncher.canPin();
         CpuSplit cpus = setup.cpus() != null ? setup.cpus() : pin ? CpuSplit.forHost(cpusOnline) : CpuSplit.UNPINNED;
@@ -90,6 +109,7 @@ public final class Lab {
             Dependencies deps = Dependencies.start(
                     plan.needsBackend(),
                     plan.needsDatabase(),
+                    plan.needsDatabaseTls(),
                     launcher,
                     registry,
                     setup.backendCommand(),
@@ -100,10 +120,7 @@ public final class Lab {
             depsRef.set(deps);
             Map<String, Object> db = deps.databaseInfo();
             if (db != null) {
-                db.put(
-                        "tls_requested",
-                        plan.experiments().stream()
-                                .anyMatch(e -> e.scenario().crud().tls()));
+                db.put("tls_requested", plan.needsDatabaseTls());
                 store.database(db);
             }
             TrialRunner runner = new TrialRunner(new SuiteContext(plan, setup, cpus, launcher, store, deps, listener));

@@ -101,6 +101,13 @@ public final class LoadSummary {
                         s.errors().total(),
                         s.share().realized() * 100,
                         s.share().planned() * 100));
+                if (s.wraps() != null && s.wraps() > 0) {
+                    b.append(String.format(
+                            Locale.ROOT,
+                            "  %-16s %d requests reused a unique key: its range ran out%n",
+                            "",
+                            s.wraps()));
+                }
             }
         }
         b.append(String.format(

@@ -58,7 +58,9 @@ final class ReportBuilder {
             long[] e = new long[ErrorCategory.values().length];
             Map<Integer, Long> status = new TreeMap<>();
             long open = 0;
+            long wraps = 0;
             for (Worker w : workers) {
+                wraps += w.wraps(r);
                 RequestRecorder rec = w.recorders[r];
                 for (int k = 0; k < e.length; k++) {
                     e[k] += rec.errors[k];
@@ -86,7 +88,11 @@ final class ReportBuilder {
                             open,
                             new Share(
                                     round4(spec.requests().get(r).weight() / (double) totalWeight),
-                                    round4(requests == 0 ? 0 : n / (double) requests))),
+                                    round4(requests == 0 ? 0 : n / (double) requests)),
+                            spec.requests().get(r).pick() == RequestSpec.Pick.UNIQUE
+                                            && spec.requests().get(r).data() != null
+                                    ? wraps
+                                    : null),
                     (a, b) -> b);
         }
         long connect = 0;

@@ -201,6 +201,11 @@ final class Worker {
     }
 
     /** The most connections open at once; read after the loop has terminated. */
+    /** Request {@code r}'s unique picks that repeated a row on this thread ({@link RequestPlan#wraps}). */
+    long wraps(int r) {
+        return plan.wraps(r);
+    }
+
     int maxOpened() {
         return connections.maxOpened();
     }

@@ -56,6 +56,14 @@ public final class EmbeddedPostgres {
             if (!Files.exists(data.resolve("PG_VERSION"))) {
                 initdb(install, runAs, spec, data, log);
             }
+            if (spec.ssl()) {
+                // a new certificate every start, in the data directory where ssl_cert_file/ssl_key_file default to
+                Path cert = data.resolve("server.crt");
+                Path key = data.resolve("server.key");
+                SelfSignedCertificate.generate(spec.host()).write(cert, key);
+                runAs.own(cert);
+                runAs.own(key);
+            }
             for (int attempt = 1; ; attempt++) {
                 int port = spec.port() != 0 ? spec.port() : freePort(spec.host());
                 Process p = launch(install, runAs, spec, data, socketDir, log, port);
@@ -133,6 +141,9 @@ public final class EmbeddedPostgres {
                 spec.host(),
                 "-k",
                 socketDir.toString()));
+        if (spec.ssl()) {
+            cmd.addAll(List.of("-c", "ssl=on"));
+        }
         spec.effectiveSettings().forEach((k, v) -> {
             cmd.add("-c");
             cmd.add(k + "=" + v);

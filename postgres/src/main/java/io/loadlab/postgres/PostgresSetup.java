@@ -25,7 +25,8 @@ final class PostgresSetup {
             "wal_level",
             "shared_buffers",
             "max_connections",
-            "work_mem");
+            "work_mem",
+            "ssl");
 
     private PostgresSetup() {}
 

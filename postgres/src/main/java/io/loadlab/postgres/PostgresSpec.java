@@ -18,6 +18,8 @@ import java.util.TreeMap;
  * @param database database created after the start
  * @param settings postgresql.conf settings passed as {@code -c name=value}; they override {@link #DEFAULT_SETTINGS}
  * @param logFile server log; null = {@code workDir/postgres.log}
+ * @param ssl start with {@code ssl=on} and a self-signed certificate made at start ({@link SelfSignedCertificate});
+ *     clients then connect with {@code sslmode=require} (plain connections are still accepted)
  */
 public record PostgresSpec(
         Path workDir,
@@ -27,7 +29,8 @@ public record PostgresSpec(
         String password,
         String database,
         Map<String, String> settings,
-        Path logFile) {
+        Path logFile,
+        boolean ssl) {
 
     /**
      * Settings applied unless overridden: enough connections for every model's pool, a fixed buffer size. fsync stays
@@ -47,7 +50,7 @@ public record PostgresSpec(
     }
 
     public static PostgresSpec defaults() {
-        return new PostgresSpec(null, "127.0.0.1", 0, "loadlab", "loadlab", "loadlab", Map.of(), null);
+        return new PostgresSpec(null, "127.0.0.1", 0, "loadlab", "loadlab", "loadlab", Map.of(), null, false);
     }
 
     /** {@link #DEFAULT_SETTINGS} overridden by {@link #settings}, in a stable order. */
@@ -58,31 +61,31 @@ public record PostgresSpec(
     }
 
     public PostgresSpec withWorkDir(Path v) {
-        return new PostgresSpec(v, host, port, user, password, database, settings, logFile);
+        return new PostgresSpec(v, host, port, user, password, database, settings, logFile, ssl);
     }
 
     public PostgresSpec withHost(String v) {
-        return new PostgresSpec(workDir, v, port, user, password, database, settings, logFile);
+        return new PostgresSpec(workDir, v, port, user, password, database, settings, logFile, ssl);
     }
 
     public PostgresSpec withPort(int v) {
-        return new PostgresSpec(workDir, host, v, user, password, database, settings, logFile);
+        return new PostgresSpec(workDir, host, v, user, password, database, settings, logFile, ssl);
     }
 
     public PostgresSpec withUser(String v) {
-        return new PostgresSpec(workDir, host, port, v, password, database, settings, logFile);
+        return new PostgresSpec(workDir, host, port, v, password, database, settings, logFile, ssl);
     }
 
     public PostgresSpec withPassword(String v) {
-        return new PostgresSpec(workDir, host, port, user, v, database, settings, logFile);
+        return new PostgresSpec(workDir, host, port, user, v, database, settings, logFile, ssl);
     }
 
     public PostgresSpec withDatabase(String v) {
-        return new PostgresSpec(workDir, host, port, user, password, v, settings, logFile);
+        return new PostgresSpec(workDir, host, port, user, password, v, settings, logFile, ssl);
     }
 
     public PostgresSpec withSettings(Map<String, String> v) {
-        return new PostgresSpec(workDir, host, port, user, password, database, v, logFile);
+        return new PostgresSpec(workDir, host, port, user, password, database, v, logFile, ssl);
     }
 
     /** Adds one postgresql.conf setting to {@link #settings}. */
@@ -92,7 +95,11 @@ public record PostgresSpec(
         return withSettings(s);
     }
 
+    public PostgresSpec withSsl(boolean v) {
+        return new PostgresSpec(workDir, host, port, user, password, database, settings, logFile, v);
+    }
+
     public PostgresSpec withLogFile(Path v) {
-        return new PostgresSpec(workDir, host, port, user, password, database, settings, v);
+        return new PostgresSpec(workDir, host, port, user, password, database, settings, v, ssl);
     }
 }

@@ -74,6 +74,18 @@ public final class Database {
         return uri;
     }
 
+    /**
+     * The URL given to the servers of a trial: {@link #uri} with {@code sslmode=require} added when {@code tls} (the
+     * servers' drivers then encrypt without checking the certificate, which the lab made self-signed).
+     */
+    public String uri(boolean tls) {
+        return tls ? withSslRequire(uri) : uri;
+    }
+
+    static String withSslRequire(String url) {
+        return url + (url.contains("?") ? "&" : "?") + "sslmode=require";
+    }
+
     private Connection connect() throws SQLException {
         return user == null
                 ? DriverManager.getConnection(jdbcUrl)

@@ -22,7 +22,8 @@ public final class Databases {
         void close();
     }
 
-    public static Handle open(String dbUrl, ProcessRegistry registry, Path dir) {
+    /** @param ssl start the embedded PostgreSQL with {@code ssl=on} and a certificate made now (self-signed) */
+    public static Handle open(String dbUrl, boolean ssl, ProcessRegistry registry, Path dir) {
         if (dbUrl != null) {
             Database d = Database.fromUrl(dbUrl);
             d.settings(); // fails now, with one line, when it cannot be reached
@@ -41,7 +42,7 @@ public final class Databases {
         RunningPostgres pg;
         try {
             java.nio.file.Files.createDirectories(dir);
-            pg = EmbeddedPostgres.start(PostgresSpec.defaults().withLogFile(dir.resolve("postgres.log")));
+            pg = EmbeddedPostgres.start(PostgresSpec.defaults().withSsl(ssl).withLogFile(dir.resolve("postgres.log")));
         } catch (IOException e) {
             throw new UserError("cannot start the embedded PostgreSQL: " + e.getMessage()
                     + "; pass --db-url to use an existing one");

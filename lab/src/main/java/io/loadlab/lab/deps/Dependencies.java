@@ -36,11 +36,13 @@ public final class Dependencies implements AutoCloseable {
 
     /**
      * Starts what the suite needs on {@code cpus}: the reference backend or {@code backendCommand}, and the embedded
-     * PostgreSQL or the one at {@code dbUrl}. Their logs go to {@code dir}.
+     * PostgreSQL or the one at {@code dbUrl}. Their logs go to {@code dir}. {@code databaseTls}: an experiment asks for
+     * TLS to the database, so the embedded PostgreSQL starts with {@code ssl=on} (an existing one is the user's).
      */
     public static Dependencies start(
             boolean needsBackend,
             boolean needsDatabase,
+            boolean databaseTls,
             ChildLauncher launcher,
             ProcessRegistry registry,
             String backendCommand,
@@ -50,7 +52,7 @@ public final class Dependencies implements AutoCloseable {
             Path dir)
             throws IOException, InterruptedException {
         Backend backend = needsBackend ? Backend.start(launcher, backendCommand, backendDelay, cpus, dir) : null;
-        Databases.Handle db = needsDatabase ? Databases.open(dbUrl, registry, dir) : null;
+        Databases.Handle db = needsDatabase ? Databases.open(dbUrl, databaseTls, registry, dir) : null;
         return new Dependencies(backend, db, backendDelay, cpus);
     }
 
@@ -72,16 +74,25 @@ public final class Dependencies implements AutoCloseable {
         return info;
     }
 
-    /** The zip-code rows of a crud scenario: the same seeded key space every trial. */
+    /**
+     * The pre-loaded zip-code rows of a crud scenario: the same seeded rows every trial, the first rows of the load
+     * generator's data set (generated from the same seed, whose first rows do not depend on its size).
+     */
     public static List<ZipCode> rows(ScenarioSpec s) {
-        return ZipCodes.generate(Defaults.SEED, s.crud().keys());
+        return ZipCodes.generate(Defaults.SEED, s.crud().writeFrom());
+    }
+
+    /** A zip code of the scenario's write range: never pre-loaded, so absent until written. */
+    public static ZipCode freshRow(ScenarioSpec s) {
+        List<ZipCode> rows = ZipCodes.generate(Defaults.SEED, s.crud().writeFrom() + 1);
+        return rows.get(rows.size() - 1);
     }
 
     /** Before a trial's load: a crud scenario's table holds exactly the keys it reads, so every trial does the same work. */
     public void prepare(ScenarioSpec s) throws IOException {
         if (s.kind() == ScenarioKind.CRUD && db != null) {
             try {
-                db.database().reset(rows(s).subList(0, s.crud().writeFrom()));
+                db.database().reset(rows(s));
             } catch (SQLException e) {
                 throw new IOException("cannot reset the zipcode table: " + e.getMessage(), e);
             }

@@ -32,24 +32,63 @@ public record ScenarioSpec(ScenarioKind kind, Duration delay, Mix mix, Crud crud
     }
 
     /**
-     * The {@code crud} mix: {@code reads}:{@code writes}, over a key space of {@code keys} zip codes (half pre-loaded
-     * and read, half written once each), and whether the server talks TLS to the database.
+     * The {@code crud} mix: {@code reads}:{@code writes}; {@code keys / 2} zip codes pre-loaded and read at random
+     * (24,000: 12,000, the case study's ~12,000 keys); writes take fresh zip codes, each once, from every other
+     * 5-digit zip ({@link #writeKeys}: 88,000 for 24,000), so they stay inserts at any rate the run cannot exhaust
+     * (if it does, the load report counts the {@code wraps} and the trial is WORK_MISMATCH); and whether the server
+     * talks TLS to the database.
      */
     public record Crud(int reads, int writes, int keys, boolean tls) {
         public static final Crud DEFAULT = new Crud(8, 2, 24_000, false);
+
+        /** Every 5-digit zip code: the contract's whole key space. */
+        public static final int ALL_KEYS = 100_000;
 
         public Crud {
             if (reads < 0 || writes < 0 || reads + writes == 0) {
                 throw new IllegalArgumentException("crud needs read and write weights, e.g. reads: 8, writes: 2");
             }
-            if (keys < 2) {
-                throw new IllegalArgumentException("crud needs a key space of at least 2 keys, e.g. keys: 24000");
+            if (keys < 2 || keys > ALL_KEYS) {
+                throw new IllegalArgumentException(
+                        "crud keys must be 2 to 100000 (half are pre-loaded and read), e.g. keys: 24000");
             }
         }
 
-        /** The first key row that is written, never pre-loaded: reads use rows [0, split), writes [split, keys). */
+        /** The first key row that is written, never pre-loaded: reads use rows [0, split), writes [split, 100000). */
         public int writeFrom() {
             return keys / 2;
+        }
+
+        /** How many fresh zip codes the writes of one run can take before one repeats. */
+        public int writeKeys() {
+            return ALL_KEYS - writeFrom();
+        }
+
+        /** The fresh keys the writes of an open-model run at {@code rateRps} take over {@code seconds}. */
+        public long keysNeeded(double rateRps, double seconds) {
+            return (long) Math.ceil(rateRps * writes / (reads + writes) * seconds);
+        }
+
+        /**
+         * Null, or why an open-model run at {@code rateRps} for at most {@code seconds} (warm-up limit and window) would
+         * run out of fresh write keys. A closed-model run's rate is not known in advance: its wraps are counted instead.
+         */
+        public String keySpaceProblem(double rateRps, double seconds) {
+            long need = keysNeeded(rateRps, seconds);
+            if (need <= writeKeys()) {
+                return null;
+            }
+            return String.format(
+                    java.util.Locale.ROOT,
+                    "crud at %.0f req/s with reads:writes %d:%d may write %,d fresh zip codes in %.0f s (warm-up limit"
+                            + " and window), more than the %,d 5-digit zips not pre-loaded; lower the rate, the write"
+                            + " weight, warmup-limit or the duration",
+                    rateRps,
+                    reads,
+                    writes,
+                    need,
+                    seconds,
+                    writeKeys());
         }
     }
 
@@ -68,6 +107,11 @@ public record ScenarioSpec(ScenarioKind kind, Duration delay, Mix mix, Crud crud
 
     public ScenarioSpec withDelay(Duration d) {
         return new ScenarioSpec(kind, d, mix, crud);
+    }
+
+    /** True when this scenario's servers must talk TLS to the database: {@code crud} with {@code tls: true}. */
+    public boolean databaseTls() {
+        return kind == ScenarioKind.CRUD && crud.tls();
     }
 
     /** The delay every request of this scenario waits at least, or null when the scenario has none. */

@@ -40,6 +40,11 @@ public record SuitePlan(
         return experiments.stream().anyMatch(e -> e.scenario().kind().needsDatabase());
     }
 
+    /** True when a crud experiment asks for TLS between the servers and PostgreSQL ({@code tls: true}). */
+    public boolean needsDatabaseTls() {
+        return experiments.stream().anyMatch(e -> e.scenario().databaseTls());
+    }
+
     public SuitePlan withTiming(Timing t) {
         return new SuitePlan(name, description, t, backendDelay, thresholds, experiments);
     }

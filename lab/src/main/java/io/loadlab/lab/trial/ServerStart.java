@@ -41,7 +41,7 @@ final class ServerStart {
         }
         Database db = ctx.dependencies().database();
         if (plan.experiment().scenario().kind().needsDatabase() && db != null) {
-            b.db(db.uri(), null, null);
+            b.db(db.uri(plan.experiment().scenario().databaseTls()), null, null);
         }
         return plan.experiment().server().applyTo(b).build();
     }
@@ -49,7 +49,7 @@ final class ServerStart {
     StartedServer start(TrialPlan plan, TrialDir dir) throws IOException, InterruptedException, TrialBroken {
         ExternalServer external = ctx.setup().server();
         if (external != null) {
-            return external(external, dir);
+            return external(external, plan, dir);
         }
         ServerSpec spec = spec(plan);
         ChildProcess p =
@@ -68,14 +68,18 @@ final class ServerStart {
         return new StartedServer(p, url, ready.settings(), spec);
     }
 
-    private StartedServer external(ExternalServer s, TrialDir dir)
+    private StartedServer external(ExternalServer s, TrialPlan plan, TrialDir dir)
             throws IOException, InterruptedException, TrialBroken {
         Map<String, String> env = new LinkedHashMap<>();
         if (ctx.dependencies().backendUrl() != null) {
             env.put(BACKEND_URL_ENV, ctx.dependencies().backendUrl());
         }
         if (ctx.dependencies().database() != null) {
-            env.put(DB_URL_ENV, ctx.dependencies().database().uri());
+            env.put(
+                    DB_URL_ENV,
+                    ctx.dependencies()
+                            .database()
+                            .uri(plan.experiment().scenario().databaseTls()));
         }
         ChildProcess p =
                 ctx.launcher().startCommand("server", s.command(), ctx.cpus().server(), dir.dir(), env);

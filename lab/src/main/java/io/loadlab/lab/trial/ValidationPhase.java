@@ -7,7 +7,6 @@ import io.loadlab.lab.spec.ScenarioKind;
 import io.loadlab.lab.spec.ScenarioSpec;
 import io.loadlab.lab.validate.Validator;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -26,9 +25,8 @@ final class ValidationPhase {
         ZipCode sample = null;
         ZipCode absent = null;
         if (s.kind() == ScenarioKind.CRUD) {
-            List<ZipCode> rows = Dependencies.rows(s);
-            sample = rows.get(0);
-            absent = rows.get(rows.size() - 1);
+            sample = Dependencies.rows(s).get(0);
+            absent = Dependencies.freshRow(s);
         }
         ValidationResult result = v.validate(s, sample, absent);
         Map<String, Object> settings = new LinkedHashMap<>(server.settings());

@@ -16,8 +16,10 @@ import java.util.Optional;
  * WORK_MISMATCH: the work done is not the work planned. The backend's calls (its {@code /stats} over the measured
  * window) must equal the successful {@code /backend} answers; the rows the zip-code table gained must equal the
  * {@code 201 Created} answers (counted with {@code count(*)}, exact). Requests in flight at either end of the window
- * are allowed for: two per connection. And each request's share of a mix planned per request must be within
- * {@code share} points of its plan.
+ * are allowed for: two per connection. A scenario that asked for TLS to the database must have had its server's
+ * connections use it ({@code pg_stat_ssl}). A request whose rows are picked {@code unique} (crud's writes) must never
+ * have run out of fresh keys. And each request's share of a mix planned per request must be within {@code share}
+ * points of its plan.
  */
 final class WorkCheck {
     private WorkCheck() {}
@@ -55,7 +57,46 @@ final class WorkCheck {
                                 + "; every model must do the same work"));
             }
         }
+        Optional<Verdict> tls = tls(e);
+        if (tls.isPresent()) {
+            return tls;
+        }
+        Optional<Verdict> wraps = wraps(e);
+        if (wraps.isPresent()) {
+            return wraps;
+        }
         return share(e, t);
+    }
+
+    /** The experiment asked for TLS to the database, and no connection of the server's used it. */
+    static Optional<Verdict> tls(Evidence e) {
+        DependencyWork.Database d = e.work().database();
+        if (!e.scenario().databaseTls() || d == null || (d.sslConnections() != null && d.sslConnections() > 0)) {
+            return Optional.empty();
+        }
+        return Optional.of(new Verdict(
+                VerdictCode.WORK_MISMATCH,
+                "the experiment asked for TLS to the database (tls: true) but none of the server's connections used it"
+                        + " (pg_stat_ssl): the server ignored sslmode=require, so it did less work than a TLS client"));
+    }
+
+    /** A {@code unique} pick ran out of fresh rows: crud's writes became reads of rows written earlier in the run. */
+    static Optional<Verdict> wraps(Evidence e) {
+        Map<String, RequestStats> per = e.load().perRequest();
+        if (per == null) {
+            return Optional.empty();
+        }
+        for (Map.Entry<String, RequestStats> r : per.entrySet()) {
+            Long w = r.getValue().wraps();
+            if (w != null && w > 0) {
+                return Optional.of(new Verdict(
+                        VerdictCode.WORK_MISMATCH,
+                        "request '" + r.getKey() + "' ran out of fresh keys: " + w
+                                + " of its requests reused a key already sent in this run, so they did not insert;"
+                                + " lower the rate, the duration or its weight"));
+            }
+        }
+        return Optional.empty();
     }
 
     /** A mix planned per request keeps its plan; a plan per connection divides connections, not requests. */

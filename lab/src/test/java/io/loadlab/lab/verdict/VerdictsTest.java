@@ -331,6 +331,63 @@ class VerdictsTest {
                 .containsExactly(VerdictCode.OK);
     }
 
+    static ScenarioSpec crud(boolean tls) {
+        return new ScenarioSpec(ScenarioKind.CRUD, null, null, new ScenarioSpec.Crud(8, 2, 24_000, tls));
+    }
+
+    @Test
+    void aTlsExperimentWhoseServerConnectedInPlainIsAWorkMismatch() {
+        LoadReport crud = LoadReports.closed()
+                .status(Map.of("200", 4_000L, "201", 1_000L))
+                .build();
+        Trial plain = clean().scenario(crud(true))
+                .load(crud)
+                .work(new DependencyWork(null, new DependencyWork.Database(1_000, 4, 0)));
+        assertThat(plain.reason(VerdictCode.WORK_MISMATCH))
+                .startsWith("the experiment asked for TLS to the database (tls: true) but none of the server's")
+                .doesNotContain("\n");
+        assertThat(clean().scenario(crud(true))
+                        .load(crud)
+                        .work(new DependencyWork(null, new DependencyWork.Database(1_000, 4, 10)))
+                        .codes())
+                .containsExactly(VerdictCode.OK);
+        // without tls: true, plain connections are what was asked for
+        assertThat(clean().scenario(crud(false))
+                        .load(crud)
+                        .work(new DependencyWork(null, new DependencyWork.Database(1_000, 4, 0)))
+                        .codes())
+                .containsExactly(VerdictCode.OK);
+    }
+
+    @Test
+    void writesThatRanOutOfFreshKeysAreAWorkMismatch() {
+        Map<String, RequestStats> per = new LinkedHashMap<>();
+        per.put("read", share(8_000, 0.8, 0.8));
+        per.put("write", withWraps(share(2_000, 0.2, 0.2), 150L));
+        Trial t = clean().scenario(crud(false))
+                .load(LoadReports.closed().perRequest(per).build());
+        assertThat(t.reason(VerdictCode.WORK_MISMATCH))
+                .startsWith("request 'write' ran out of fresh keys: 150 of its requests reused a key");
+        per.put("write", withWraps(share(2_000, 0.2, 0.2), 0L));
+        assertThat(clean().scenario(crud(false))
+                        .load(LoadReports.closed().perRequest(per).build())
+                        .codes())
+                .containsExactly(VerdictCode.OK);
+    }
+
+    static RequestStats withWraps(RequestStats r, Long wraps) {
+        return new RequestStats(
+                r.requests(),
+                r.throughputRps(),
+                r.latencyMs(),
+                r.serviceTimeMs(),
+                r.errors(),
+                r.statusCodes(),
+                r.unfinished(),
+                r.share(),
+                wraps);
+    }
+
     @Test
     void aServerThatStopsAnsweringIsErrorsEvenWithoutFailedRequests() {
         // 16 answers in the first second, then silence: the hung requests are neither answered nor timed out yet

@@ -11,8 +11,34 @@ import java.util.regex.Pattern;
  * {@code postgresql://user[:password]@host[:port]/db} (or {@code postgres://}) or a JDBC URL
  * {@code jdbc:postgresql://host[:port]/db?user=..&password=..}. The port defaults to 5432. {@link #toString} hides
  * the password.
+ *
+ * <p>{@code ?sslmode=require} makes every model's client encrypt its connections (without checking the server's
+ * certificate: the lab's embedded PostgreSQL has a self-signed one); {@code sslmode=disable}, the default, makes
+ * them all plain, so that no model is alone in paying for TLS (JDBC would otherwise {@code prefer} it).
  */
-public record DbUrl(String host, int port, String database, String user, String password) {
+public record DbUrl(String host, int port, String database, String user, String password, String sslMode) {
+    /** The client modes every model's driver implements alike. */
+    public static final String SSL_DISABLE = "disable";
+
+    public static final String SSL_REQUIRE = "require";
+
+    public DbUrl {
+        sslMode = sslMode == null || sslMode.isEmpty() ? SSL_DISABLE : sslMode;
+        if (!sslMode.equals(SSL_DISABLE) && !sslMode.equals(SSL_REQUIRE)) {
+            throw new UserError("bad database URL: sslmode=" + sslMode + " is not supported; use sslmode=require or"
+                    + " sslmode=disable");
+        }
+    }
+
+    public DbUrl(String host, int port, String database, String user, String password) {
+        this(host, port, database, user, password, SSL_DISABLE);
+    }
+
+    /** True when the connections must use TLS ({@code sslmode=require}). */
+    public boolean ssl() {
+        return sslMode.equals(SSL_REQUIRE);
+    }
+
     private static final Pattern URI_FORM = Pattern.compile(
             "(?:postgresql|postgres)://(?:([^:@/]*)(?::([^@/]*))?@)?(\\[[^\\]]+\\]|[^:/?]+)(?::(\\d+))?/([^?]+)(?:\\?(.*))?");
     private static final Pattern JDBC_FORM =
@@ -38,7 +64,12 @@ public record DbUrl(String host, int port, String database, String user, String 
     /** The same server with {@code user}/{@code password} replaced where they are not null. */
     public DbUrl withCredentials(String user, String password) {
         return new DbUrl(
-                host, port, database, user != null ? user : this.user, password != null ? password : this.password);
+                host,
+                port,
+                database,
+                user != null ? user : this.user,
+                password != null ? password : this.password,
+                sslMode);
     }
 
     /** {@code jdbc:postgresql://host:port/db}, without credentials (they are passed apart). */
@@ -59,7 +90,7 @@ public record DbUrl(String host, int port, String database, String user, String 
     @Override
     public String toString() {
         return "postgresql://" + (user == null ? "" : user + (password == null ? "" : ":***") + "@") + address() + "/"
-                + database;
+                + database + (ssl() ? "?sslmode=require" : "");
     }
 
     private DbUrl withQuery(String query) {
@@ -72,9 +103,11 @@ public record DbUrl(String host, int port, String database, String user, String 
             String key = eq < 0 ? pair : pair.substring(0, eq);
             String value = eq < 0 ? "" : decode(pair.substring(eq + 1));
             if (key.equals("user")) {
-                u = new DbUrl(u.host, u.port, u.database, value, u.password);
+                u = new DbUrl(u.host, u.port, u.database, value, u.password, u.sslMode);
             } else if (key.equals("password")) {
-                u = new DbUrl(u.host, u.port, u.database, u.user, value);
+                u = new DbUrl(u.host, u.port, u.database, u.user, value, u.sslMode);
+            } else if (key.equals("sslmode")) {
+                u = new DbUrl(u.host, u.port, u.database, u.user, u.password, value);
             }
         }
         return u;

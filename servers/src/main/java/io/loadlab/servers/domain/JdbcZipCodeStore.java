@@ -52,6 +52,7 @@ public final class JdbcZipCodeStore implements ZipCodeStore {
         c.addDataSourceProperty("socketTimeout", Long.toString(seconds));
         c.addDataSourceProperty("tcpKeepAlive", "true");
         c.addDataSourceProperty("ApplicationName", "loadlab");
+        c.addDataSourceProperty("sslmode", url.sslMode()); // require: encrypted, the certificate is not checked
         try {
             pool = new HikariDataSource(c);
         } catch (RuntimeException e) {
@@ -138,6 +139,7 @@ public final class JdbcZipCodeStore implements ZipCodeStore {
         p.setProperty("connectTimeout", "2");
         p.setProperty("loginTimeout", "2");
         p.setProperty("socketTimeout", "2");
+        p.setProperty("sslmode", url.sslMode());
         try (Connection c = DriverManager.getConnection(url.jdbcUrl(), p)) {
             return c.isValid(2);
         } catch (SQLException e) {

@@ -6,9 +6,11 @@ import io.loadlab.core.unit.Duration;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
+import io.vertx.core.net.ClientSSLOptions;
 import io.vertx.core.net.NetClientOptions;
 import io.vertx.pgclient.PgBuilder;
 import io.vertx.pgclient.PgConnectOptions;
+import io.vertx.pgclient.SslMode;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.PoolOptions;
 import io.vertx.sqlclient.Row;
@@ -62,6 +64,13 @@ public final class ReactiveZipCodeStore implements AsyncZipCodeStore {
         }
         if (url.password() != null) {
             connect.setPassword(url.password());
+        }
+        if (url.ssl()) {
+            // as JDBC's sslmode=require: encrypted, the (self-signed) certificate trusted without a check
+            connect.setSslMode(SslMode.REQUIRE)
+                    .setSslOptions(new ClientSSLOptions().setTrustAll(true).setHostnameVerificationAlgorithm(""));
+        } else {
+            connect.setSslMode(SslMode.DISABLE);
         }
         connect.setReconnectAttempts(0);
         PoolOptions options = new PoolOptions()
