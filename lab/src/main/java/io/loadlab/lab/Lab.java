@@ -72,8 +72,8 @@ public final class Lab {
         boolean pin = ChildLauncher.canPin();
         CpuSplit cpus = setup.cpus() != null ? setup.cpus() : pin ? CpuSplit.forHost(cpusOnline) : CpuSplit.UNPINNED;
         ProcessRegistry registry = new ProcessRegistry(Defaults.GRACEFUL_STOP.toJava());
-        int ceiling = HostLimits.connectionCeiling();
         ConnectionCeiling doctor = ConnectionCeiling.of(HostFacts.read());
+        int ceiling = HostLimits.of(doctor);
         List<ExperimentInfo> infos = plan.experiments().stream()
                 .map(e -> e.info().withNotRun(notRun(e, ceiling, doctor)))
                 .toList();

@@ -31,4 +31,13 @@ class NotRunTest {
         assertThat(e.info().withNotRun(levels).notRun()).isEqualTo(levels);
         assertThat(Lab.notRun(e, 1_000_000, doctor)).isEmpty();
     }
+
+    @Test
+    void theLabsCeilingIsDoctors() {
+        ConnectionCeiling doctor = ConnectionCeiling.of(HostFacts.read());
+        if (doctor.ceiling() >= 0) {
+            assertThat((long) io.loadlab.lab.store.HostLimits.connectionCeiling())
+                    .isEqualTo(doctor.ceiling());
+        }
+    }
 }
