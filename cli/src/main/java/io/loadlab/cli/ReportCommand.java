@@ -60,7 +60,11 @@ final class ReportCommand implements Callable<Integer> {
         }
         String table =
                 SummaryTable.render(results.results(), format == ReportFormat.text ? Format.TEXT : Format.MARKDOWN);
-        emit(AnswerText.render(results.results(), dir) + "\n" + table, output);
+        String answer = AnswerText.render(results.results(), dir);
+        if (format == ReportFormat.markdown) {
+            answer = "```text\n" + answer.stripTrailing() + "\n```\n"; // aligned columns; Markdown would reflow them
+        }
+        emit(answer + "\n" + table, output);
         return Main.EXIT_OK;
     }
 

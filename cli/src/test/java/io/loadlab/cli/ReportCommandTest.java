@@ -51,7 +51,7 @@ class ReportCommandTest {
         CliTest.Result markdown =
                 CliTest.run("report", "--format", "markdown", "--output", md.toString(), dir.toString());
         assertThat(markdown.exit()).isZero();
-        assertThat(Files.readString(md)).contains("| model | scenario |");
+        assertThat(Files.readString(md)).contains("| model | experiment |").startsWith("```text\n");
     }
 
     @Test

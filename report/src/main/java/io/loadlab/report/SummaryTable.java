@@ -16,7 +16,7 @@ public final class SummaryTable {
                 "llrrrrrrrl",
                 List.of(
                         "model",
-                        "scenario",
+                        "experiment",
                         "load",
                         "runs",
                         "req/s",
@@ -30,7 +30,7 @@ public final class SummaryTable {
             boolean measuredOnly = !broken && g.validTrials().isEmpty();
             table.add(List.of(
                     g.key().model(),
-                    g.key().scenario(),
+                    experiment(g.key()),
                     g.key().load() == null ? "?" : g.key().load().label(),
                     String.valueOf(g.trials().size()),
                     broken ? Fmt.DASH : Fmt.rps(measuredOnly ? g.measuredThroughput() : g.throughput()),
@@ -43,5 +43,10 @@ public final class SummaryTable {
         String title = results.suite() + " (" + results.status() + ")";
         String body = table.render(format);
         return format == Format.MARKDOWN ? "### " + title + "\n\n" + body : title + "\n" + body;
+    }
+
+    /** The experiment's name as the suite gives it (e.g. {@code mix-16}), or the scenario when it has none. */
+    private static String experiment(GroupKey k) {
+        return k.experiment() == null || k.experiment().isBlank() ? k.scenario() : k.experiment();
     }
 }

@@ -41,7 +41,7 @@ class SummaryTableTest {
         int verdictColumn = lines.get(0).indexOf("verdict");
         assertThat(lines).allSatisfy(l -> assertThat(l.length()).isGreaterThan(verdictColumn));
         String md = SummaryTable.render(Fixtures.results("run-a"), Format.MARKDOWN);
-        assertThat(md).startsWith("### fixture (complete)").contains("| model | scenario | load |", "---:|");
+        assertThat(md).startsWith("### fixture (complete)").contains("| model | experiment | load |", "---:|");
         assertThat(md.lines().filter(l -> l.startsWith("| ")).count()).isEqualTo(1 + 21);
     }
 
