@@ -134,7 +134,9 @@ final class ReportHtml {
             String at = " at " + s.loads().get(0).label();
             chart(h, "throughput", i, "Throughput (req/s)" + at + "; marks: workload ceiling (grey), design cap (red)");
             chart(h, "latency", i, "Latency (ms)" + at + ": p50, p99, p99.9; grey mark: theoretical floor");
-            chart(h, "errors", i, "Errors and rejections" + at);
+            if (failuresOf(s)) {
+                chart(h, "errors", i, "Errors and rejections" + at);
+            }
             chart(h, "cpu", i, "Server CPU (cores, mean)" + at);
             chart(h, "rss", i, "Server RSS (MiB, max)" + at);
             chart(h, "threads", i, "Server threads (max)" + at);
@@ -150,7 +152,9 @@ final class ReportHtml {
                     "latency",
                     i,
                     "Latency (ms) vs load: solid p99, dotted p50, dashed p99.9; grey: theoretical floor");
-            chart(h, "errors", i, "Errors (solid) and rejections (dashed) vs load");
+            if (failuresOf(s)) {
+                chart(h, "errors", i, "Errors (solid) and rejections (dashed) vs load");
+            }
             chart(h, "cpu", i, "Server CPU (cores, mean)");
             chart(h, "rss", i, "Server RSS (MiB, max)");
             chart(h, "threads", i, "Server threads (max)");
@@ -160,9 +164,18 @@ final class ReportHtml {
             chart(h, "request-p99", i, "Per request name: p99 (ms) at the highest load");
         }
         h.append("</div>\n");
+        if (!failuresOf(s)) {
+            h.append("<p class=\"meta\">No request failed and none was rejected in any trial of this scenario.</p>\n");
+        }
         ReportTables.verdicts(h, s);
         ReportTables.timelines(h, s);
         h.append("</section>\n");
+    }
+
+    /** True when some trial had failed requests or 503 rejections: otherwise their chart would be empty. */
+    private static boolean failuresOf(Scenario s) {
+        return s.trials().stream()
+                .anyMatch(t -> t.load() != null && (t.load().errors().total() > 0 || t.rejections() > 0));
     }
 
     private static void chart(StringBuilder h, String kind, int scenario, String caption) {

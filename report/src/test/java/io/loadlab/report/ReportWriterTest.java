@@ -61,6 +61,13 @@ class ReportWriterTest {
     }
 
     @Test
+    void aScenarioWithoutFailuresSaysSoInsteadOfDrawingAnEmptyChart() throws Exception {
+        String html = ReportWriter.render(Fixtures.source("run-a"));
+        assertThat(html).contains("No request failed and none was rejected in any trial of this scenario.");
+        assertThat(html).contains("data-chart=\"errors\""); // the scenarios with failures keep their chart
+    }
+
+    @Test
     void verdictRowsShowUnfinishedRequestsAndStarvedConnections() throws Exception {
         String html = ReportWriter.render(Fixtures.source("run-a"));
         int row = html.indexOf("<tr class=\"invalid finding\" title=\"not comparable: a finding about the model\">"
