@@ -60,7 +60,7 @@ final class ReportBuilder {
             long open = 0;
             long wraps = 0;
             for (Worker w : workers) {
-                wraps += w.wraps(r);
+                wraps += w.plan().wraps(r);
                 RequestRecorder rec = w.recorders[r];
                 for (int k = 0; k < e.length; k++) {
                     e[k] += rec.errors[k];

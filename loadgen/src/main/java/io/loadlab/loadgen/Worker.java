@@ -94,11 +94,6 @@ final class Worker {
         return total / threads + (id < total % threads ? 1 : 0);
     }
 
-    /** This thread's slot {@code slot} among all threads' slots: 0 .. connections-1 in the closed model. */
-    private int globalSlot(int slot) {
-        return id + threads * slot;
-    }
-
     /**
      * Opens the initial connections; in the closed model each starts sending (unrecorded) as soon as it is ready.
      * Thread-safe; {@link #readyConnections} tells the collector when they are all up.
@@ -200,12 +195,12 @@ final class Worker {
         return stopped;
     }
 
-    /** The most connections open at once; read after the loop has terminated. */
-    /** Request {@code r}'s unique picks that repeated a row on this thread ({@link RequestPlan#wraps}). */
-    long wraps(int r) {
-        return plan.wraps(r);
+    /** This thread's request plan: its unique picks' wraps ({@link RequestPlan#wraps}) are read from it. */
+    RequestPlan plan() {
+        return plan;
     }
 
+    /** The most connections open at once; read after the loop has terminated. */
     int maxOpened() {
         return connections.maxOpened();
     }
@@ -296,7 +291,8 @@ final class Worker {
     // ---- internals -----------------------------------------------------------------------------------------------
 
     private Conn newConn(int slot) {
-        int fixed = slotRequests == null ? -1 : slotRequests[globalSlot(slot) % slotRequests.length];
+        // slot among all threads' slots (0 .. connections-1 in the closed model) picks its fixed request
+        int fixed = slotRequests == null ? -1 : slotRequests[(id + threads * slot) % slotRequests.length];
         tally.ensure(slot);
         return new Conn(this, slot, fixed, maxHeaderBytes);
     }

@@ -76,7 +76,8 @@ class AnswerRulesTest {
     }
 
     private static ExperimentAnswer only(Criterion criterion, TrialResult... trials) {
-        ExperimentInfo info = new ExperimentInfo("e", "delay", "delay", List.of(), List.of(), Map.of(), criterion);
+        ExperimentInfo info =
+                new ExperimentInfo("e", "delay", "delay", List.of(), List.of(), Map.of(), criterion, null, null);
         SuiteResults r = Fixtures.suite(List.of(info), List.of(trials));
         List<ExperimentAnswer> answers = Answers.of(r, null);
         assertThat(answers).hasSize(1);
@@ -206,8 +207,8 @@ class AnswerRulesTest {
     }
 
     private static LoadReport withFast(double p99) {
-        RequestStats fast = new RequestStats(900, 900, latency(p99), null, ErrorCounts.NONE, Map.of(), 0, null);
-        RequestStats slow = new RequestStats(100, 100, latency(150), null, ErrorCounts.NONE, Map.of(), 0, null);
+        RequestStats fast = new RequestStats(900, 900, latency(p99), null, ErrorCounts.NONE, Map.of(), 0, null, null);
+        RequestStats slow = new RequestStats(100, 100, latency(150), null, ErrorCounts.NONE, Map.of(), 0, null, null);
         return LoadReports.closed()
                 .latency(latency(150))
                 .perRequest(Map.of("fast", fast, "slow", slow))

@@ -241,7 +241,9 @@ final class FixtureFactory {
                 List.of("single-thread", "thread-pool", "thread-per-connection", "virtual-threads", "netty", "vertx"),
                 List.of(new LoadLevel(200, null)),
                 Map.of(),
-                new Criterion(Criterion.THROUGHPUT, null, 200.0)));
+                new Criterion(Criterion.THROUGHPUT, null, 200.0),
+                null,
+                null));
     }
 
     private FixtureTrial backend(
@@ -292,7 +294,9 @@ final class FixtureFactory {
                 List.of("servlet-sync", "servlet-async"),
                 List.of(rate),
                 Map.of("worker_threads", "16"),
-                new Criterion(Criterion.P99, "fast", null)));
+                new Criterion(Criterion.P99, "fast", null),
+                null,
+                null));
     }
 
     private void crudBroken(List<ExperimentInfo> experiments) throws IOException {
@@ -324,7 +328,9 @@ final class FixtureFactory {
                 List.of("single-thread"),
                 List.of(new LoadLevel(10, null)),
                 Map.of(),
-                new Criterion(Criterion.THROUGHPUT, null, null)));
+                new Criterion(Criterion.THROUGHPUT, null, null),
+                null,
+                null));
     }
 
     private static Environment environment() {

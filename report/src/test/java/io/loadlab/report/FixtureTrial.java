@@ -222,7 +222,8 @@ final class FixtureTrial {
                             ErrorCounts.NONE,
                             Map.of("200", n),
                             Math.round(stalled * requests.get(name).plannedShare),
-                            new Share(requests.get(name).plannedShare, n / (double) Math.max(1, responses))));
+                            new Share(requests.get(name).plannedShare, n / (double) Math.max(1, responses)),
+                            null));
         });
         return out;
     }

@@ -23,17 +23,6 @@ public record ExperimentInfo(
     @JsonCreator
     public ExperimentInfo {}
 
-    public ExperimentInfo(
-            String name,
-            String scenario,
-            String label,
-            List<String> models,
-            List<LoadLevel> loads,
-            Map<String, String> serverOptions,
-            Criterion criterion) {
-        this(name, scenario, label, models, loads, serverOptions, criterion, null, null);
-    }
-
     /** The levels not run here, never null. */
     public List<NotRun> notRunOrEmpty() {
         return notRun == null ? List.of() : notRun;

@@ -18,17 +18,4 @@ public record RequestStats(
         Map<String, Long> statusCodes,
         long unfinished,
         Share share,
-        Long wraps) {
-
-    public RequestStats(
-            long requests,
-            double throughputRps,
-            LatencyStats latencyMs,
-            LatencyStats serviceTimeMs,
-            ErrorCounts errors,
-            Map<String, Long> statusCodes,
-            long unfinished,
-            Share share) {
-        this(requests, throughputRps, latencyMs, serviceTimeMs, errors, statusCodes, unfinished, share, null);
-    }
-}
+        Long wraps) {}

@@ -12,7 +12,6 @@ import io.loadlab.backend.BackendDefaults;
 import io.loadlab.core.UserError;
 import io.loadlab.core.result.Criterion;
 import io.loadlab.core.result.LoadLevel;
-import io.loadlab.core.result.Published;
 import io.loadlab.core.unit.Duration;
 import io.loadlab.lab.LabDefaults;
 import io.loadlab.loadgen.LoadgenDefaults;
@@ -74,23 +73,7 @@ public final class SuiteFiles {
             List<Double> rates,
             ServerFile server,
             AnswerFile answer,
-            PublishedFile published) {}
-
-    /** {@code published:} what the reproduced experiment reported (docs/suites.md). */
-    record PublishedFile(String source, String hardware, String tool, List<FigureFile> figures) {}
-
-    record FigureFile(
-            String model,
-            String setup,
-            Integer connections,
-            Double rate,
-            String request,
-            Double rps,
-            Double meanMs,
-            Double p50Ms,
-            Double p99Ms,
-            String quote,
-            String note) {}
+            PublishedFiles.PublishedFile published) {}
 
     /** The {@code server:} options, by their {@code loadlab serve} flag names. */
     record ServerFile(
@@ -284,72 +267,8 @@ public final class SuiteFiles {
                 loads,
                 server,
                 criterion(e.name(), e.answer()),
-                published("experiments[" + index + "].published", e, scenario, models, loads));
-    }
-
-    /** The {@code published:} block, each mistake one line naming the field. */
-    private static Published published(
-            String at, ExperimentFile e, ScenarioSpec scenario, List<String> models, List<LoadLevel> loads) {
-        PublishedFile p = e.published();
-        if (p == null) {
-            return null;
-        }
-        if (p.source() == null || p.source().isBlank()) {
-            throw new IllegalArgumentException(at + ".source: say where the figures are from (title, author)");
-        }
-        if (p.figures() == null || p.figures().isEmpty()) {
-            throw new IllegalArgumentException(at + ".figures: give at least one figure");
-        }
-        List<Published.Figure> figures = new ArrayList<>();
-        for (int i = 0; i < p.figures().size(); i++) {
-            FigureFile f = p.figures().get(i);
-            String here = at + ".figures[" + i + "]";
-            if (f.model() != null && !models.contains(f.model())) {
-                throw new IllegalArgumentException(here + ".model: '" + f.model() + "' is not a model of experiment '"
-                        + e.name() + "' " + models + " (leave it out for a setup this lab does not run)");
-            }
-            if (f.model() == null && (f.setup() == null || f.setup().isBlank())) {
-                throw new IllegalArgumentException(
-                        here + ": a figure without a model needs 'setup:' to say what it is");
-            }
-            if (f.connections() == null) {
-                throw new IllegalArgumentException(here + ".connections: say at which load level it was measured");
-            }
-            LoadLevel level = new LoadLevel(f.connections(), f.rate());
-            if (!loads.contains(level)) {
-                throw new IllegalArgumentException(
-                        here + ": " + level.label() + (f.rate() == null ? "" : " at cap " + f.connections())
-                                + " is not a load level of experiment '" + e.name() + "' ("
-                                + loads.stream().map(LoadLevel::label).toList() + ")");
-            }
-            if (f.request() != null && scenario.kind() != ScenarioKind.MIXED && scenario.kind() != ScenarioKind.CRUD) {
-                throw new IllegalArgumentException(
-                        here + ".request: '" + f.request() + "' needs a scenario with named requests (mixed, crud)");
-            }
-            if (f.rps() == null && f.meanMs() == null && f.p50Ms() == null && f.p99Ms() == null) {
-                throw new IllegalArgumentException(here + ": give at least one of rps, mean_ms, p50_ms, p99_ms");
-            }
-            for (Double v : java.util.Arrays.asList(f.rps(), f.meanMs(), f.p50Ms(), f.p99Ms())) {
-                if (v != null && !(v > 0)) {
-                    throw new IllegalArgumentException(here + ": a published figure is above 0, got " + v);
-                }
-            }
-            if (f.quote() == null || f.quote().isBlank()) {
-                throw new IllegalArgumentException(here + ".quote: quote the source's words or output line");
-            }
-            figures.add(new Published.Figure(
-                    f.model(),
-                    f.setup(),
-                    level,
-                    f.request(),
-                    f.rps(),
-                    f.meanMs(),
-                    f.p50Ms(),
-                    f.p99Ms(),
-                    f.quote(),
-                    f.note()));
-        }
-        return new Published(p.source(), p.hardware(), p.tool(), figures);
+                PublishedFiles.published(
+                        "experiments[" + index + "].published", e.published(), e.name(), scenario, models, loads));
     }
 
     private static Criterion criterion(String experiment, AnswerFile a) {

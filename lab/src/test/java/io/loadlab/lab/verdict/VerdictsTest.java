@@ -306,7 +306,8 @@ class VerdictsTest {
                 ErrorCounts.NONE,
                 Map.of("200", n),
                 0,
-                new Share(planned, realized));
+                new Share(planned, realized),
+                null);
     }
 
     @Test
