@@ -49,7 +49,7 @@ public final class Lab {
 
     /** Refuses, before anything starts, an open-model crud level whose writes would run out of fresh keys. */
     static void checkKeySpace(SuitePlan plan) {
-        double seconds = plan.timing().warmupLimit().toSeconds()
+        double seconds = plan.timing().mostWarmup().toSeconds()
                 + plan.timing().duration().toSeconds();
         for (ExperimentSpec e : plan.experiments()) {
             if (e.scenario().kind() != io.loadlab.lab.spec.ScenarioKind.CRUD) {
@@ -87,7 +87,7 @@ public final class Lab {
                 pin,
                 System.getProperty("java.class.path"),
                 Map.of(ChildLauncher.RESULTS_ENV, store.dir().toString()));
-        store.environment(EnvironmentProbe.probe(cpus.asMap(), jvmFlags));
+        store.environment(EnvironmentProbe.probe(cpus.asMap(), jvmFlags, ceiling));
         List<TrialPlan> trials = trials(plan, ceiling, infos, store, listener);
         AtomicReference<Dependencies> depsRef = new AtomicReference<>();
         Thread hook = new Thread(() -> onSignal(store, registry, listener, depsRef), "loadlab-interrupt");
@@ -158,14 +158,15 @@ public final class Lab {
 
     /** Seconds per trial: start-ups, validation and shutdown (~4 s) besides the warm-up and the window. */
     static double estimateSeconds(SuitePlan plan) {
-        double warmup = Math.max(plan.timing().warmup().toSeconds(), LabDefaults.LOADGEN_WARMUP.toSeconds());
-        return warmup + plan.timing().duration().toSeconds() + 4;
+        return plan.timing().leastWarmup().toSeconds()
+                + plan.timing().duration().toSeconds()
+                + 4;
     }
 
     /** The most a trial's warm-up may add to its estimate while the server's JIT compiles. */
     static double stretchSeconds(SuitePlan plan) {
-        double warmup = Math.max(plan.timing().warmup().toSeconds(), LabDefaults.LOADGEN_WARMUP.toSeconds());
-        return Math.max(0, plan.timing().warmupLimit().toSeconds() - warmup);
+        return plan.timing().mostWarmup().toSeconds()
+                - plan.timing().leastWarmup().toSeconds();
     }
 
     private static void onSignal(

@@ -36,8 +36,7 @@ class NotRunTest {
     void theLabsCeilingIsDoctors() {
         ConnectionCeiling doctor = ConnectionCeiling.of(HostFacts.read());
         if (doctor.ceiling() >= 0) {
-            assertThat((long) io.loadlab.lab.store.HostLimits.connectionCeiling())
-                    .isEqualTo(doctor.ceiling());
+            assertThat((long) io.loadlab.lab.store.HostLimits.of(doctor)).isEqualTo(doctor.ceiling());
         }
     }
 }

@@ -46,6 +46,11 @@ public record LoadReport(
         return requests() + errors.unanswered();
     }
 
+    /** {@code 503} answers: a fail-fast model's rejections, its own behaviour, not a broken benchmark. */
+    public long rejections() {
+        return statusCodes == null ? 0 : statusCodes.getOrDefault("503", 0L);
+    }
+
     /** Failed requests (every category) per attempt; 0 when nothing was attempted. */
     public double errorRate() {
         long a = attempts();

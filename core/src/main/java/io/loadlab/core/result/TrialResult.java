@@ -64,8 +64,6 @@ public record TrialResult(
 
     /** {@code 503} answers: a fail-fast model's rejections, its own behaviour, not a broken benchmark. */
     public long rejections() {
-        return load == null || load.statusCodes() == null
-                ? 0
-                : load.statusCodes().getOrDefault("503", 0L);
+        return load == null ? 0 : load.rejections();
     }
 }

@@ -1,6 +1,7 @@
 package io.loadlab.lab.spec;
 
 import io.loadlab.core.unit.Duration;
+import io.loadlab.lab.LabDefaults;
 
 /**
  * How long each trial loads its server: a warm-up (sent, not recorded) of at least {@code warmup} that goes on while
@@ -21,5 +22,16 @@ public record Timing(Duration warmup, Duration warmupLimit, Duration duration, i
         if (repetitions < 1) {
             throw new IllegalArgumentException("repetitions must be at least 1, got " + repetitions);
         }
+    }
+
+    /** The least warm-up a trial gets: {@code warmup}, but never less than the load generator needs for its own JIT. */
+    public Duration leastWarmup() {
+        return warmup.compareTo(LabDefaults.LOADGEN_WARMUP) < 0 ? LabDefaults.LOADGEN_WARMUP : warmup;
+    }
+
+    /** The most a trial's warm-up may stretch to while the server's JIT compiles; never below {@link #leastWarmup}. */
+    public Duration mostWarmup() {
+        Duration least = leastWarmup();
+        return warmupLimit.compareTo(least) < 0 ? least : warmupLimit;
     }
 }

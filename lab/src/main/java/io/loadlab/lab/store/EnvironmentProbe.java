@@ -17,14 +17,15 @@ import java.util.concurrent.TimeUnit;
 public final class EnvironmentProbe {
     private EnvironmentProbe() {}
 
-    public static Environment probe(Map<String, String> cpuSplit, List<String> childJvmFlags) {
+    /** The host as the suite ran on it; {@code connectionCeiling} is the one the lab planned with (HostLimits). */
+    public static Environment probe(Map<String, String> cpuSplit, List<String> childJvmFlags, int connectionCeiling) {
         Map<String, Object> limits = new LinkedHashMap<>();
         limits.put("open_files_soft", run("sh", "-c", "ulimit -Sn"));
         limits.put("open_files_hard", run("sh", "-c", "ulimit -Hn"));
         limits.put("somaxconn", ProcFs.readValue("/proc/sys/net/core/somaxconn"));
         limits.put("tcp_max_syn_backlog", ProcFs.readValue("/proc/sys/net/ipv4/tcp_max_syn_backlog"));
         limits.put("ip_local_port_range", ProcFs.readValue("/proc/sys/net/ipv4/ip_local_port_range"));
-        limits.put("connection_ceiling", HostLimits.connectionCeiling());
+        limits.put("connection_ceiling", connectionCeiling);
         String hostname;
         try {
             hostname = InetAddress.getLocalHost().getHostName();

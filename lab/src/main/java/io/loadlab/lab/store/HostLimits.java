@@ -1,7 +1,6 @@
 package io.loadlab.lab.store;
 
 import io.loadlab.core.host.ConnectionCeiling;
-import io.loadlab.core.host.HostFacts;
 
 /**
  * How many connections this host lets one load generator open to one server: the same figure {@code loadlab doctor}
@@ -14,10 +13,6 @@ public final class HostLimits {
     static final int UNKNOWN_CEILING = 1024 - ConnectionCeiling.FD_RESERVE;
 
     private HostLimits() {}
-
-    public static int connectionCeiling() {
-        return of(ConnectionCeiling.of(HostFacts.read()));
-    }
 
     public static int of(ConnectionCeiling c) {
         long n = c.ceiling();

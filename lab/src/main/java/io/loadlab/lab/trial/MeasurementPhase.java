@@ -46,24 +46,12 @@ final class MeasurementPhase {
         this.ctx = ctx;
     }
 
-    /** The least warm-up of a trial: the suite's, but never less than the load generator needs for its own JIT. */
-    Duration warmup() {
-        Duration w = ctx.plan().timing().warmup();
-        return w.compareTo(LabDefaults.LOADGEN_WARMUP) < 0 ? LabDefaults.LOADGEN_WARMUP : w;
-    }
-
-    /** The most a trial's warm-up may stretch while the server's JIT compiles. */
-    Duration warmupLimit() {
-        Duration l = ctx.plan().timing().warmupLimit();
-        return l.compareTo(warmup()) < 0 ? warmup() : l;
-    }
-
     Measured run(TrialPlan plan, StartedServer server, TrialDir dir) throws IOException, InterruptedException {
         ScenarioSpec s = plan.experiment().scenario();
         ctx.dependencies().prepare(s);
-        Duration warmup = warmup();
+        Duration warmup = ctx.plan().timing().leastWarmup();
         Duration duration = ctx.plan().timing().duration();
-        Duration limit = warmupLimit();
+        Duration limit = ctx.plan().timing().mostWarmup();
         LoadJob job = LoadJobs.of(server.url(), s, plan.level(), warmup, limit, duration, dir);
         ctx.listener().phase(plan, Phase.WARMUP);
         ChildProcess gen = ctx.launcher().start("loadgen", job, ctx.cpus().loadgen(), dir.dir());

@@ -63,9 +63,7 @@ public record Evidence(
 
     /** 503 answers: a fail-fast model's rejections, its own behaviour, not a broken benchmark. */
     public long rejections() {
-        return load == null || load.statusCodes() == null
-                ? 0
-                : load.statusCodes().getOrDefault("503", 0L);
+        return load == null ? 0 : load.rejections();
     }
 
     /** Answers with a 2xx or 3xx status. */

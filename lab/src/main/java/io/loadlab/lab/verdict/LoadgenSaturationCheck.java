@@ -76,7 +76,7 @@ final class LoadgenSaturationCheck {
     }
 
     private static boolean onCore(String cpus, int core) {
-        int[] ids = cpus == null || cpus.equals("any") ? new int[0] : CpuSplit.ids(cpus);
+        int[] ids = CpuSplit.ids(cpus); // empty when the process was not pinned: it may run on any core
         return ids.length == 0 || java.util.Arrays.stream(ids).anyMatch(i -> i == core);
     }
 

@@ -69,10 +69,7 @@ public final class Verdicts {
             return false;
         }
         long timeouts = e.load().errors().get(ErrorCategory.TIMEOUT);
-        long rejections = e.load().statusCodes() == null
-                ? 0
-                : e.load().statusCodes().getOrDefault("503", 0L); // a fail-fast model's own answer, not an error
-        return timeouts > 0 && timeouts == e.load().errors().total() - rejections;
+        return timeouts > 0 && timeouts == e.load().errors().total() - e.rejections();
     }
 
     /** The open model's server fell behind its target rate: its queue, and its latency, grew through the window. */
