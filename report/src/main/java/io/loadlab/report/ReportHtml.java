@@ -129,12 +129,13 @@ final class ReportHtml {
             h.append("</section>\n");
             return;
         }
+        boolean failures = failuresOf(s);
         h.append("<div class=\"charts\">");
         if (s.loads().size() == 1) {
             String at = " at " + s.loads().get(0).label();
             chart(h, "throughput", i, "Throughput (req/s)" + at + "; marks: workload ceiling (grey), design cap (red)");
             chart(h, "latency", i, "Latency (ms)" + at + ": p50, p99, p99.9; grey mark: theoretical floor");
-            if (failuresOf(s)) {
+            if (failures) {
                 chart(h, "errors", i, "Errors and rejections" + at);
             }
             chart(h, "cpu", i, "Server CPU (cores, mean)" + at);
@@ -152,7 +153,7 @@ final class ReportHtml {
                     "latency",
                     i,
                     "Latency (ms) vs load: solid p99, dotted p50, dashed p99.9; grey: theoretical floor");
-            if (failuresOf(s)) {
+            if (failures) {
                 chart(h, "errors", i, "Errors (solid) and rejections (dashed) vs load");
             }
             chart(h, "cpu", i, "Server CPU (cores, mean)");
@@ -164,7 +165,7 @@ final class ReportHtml {
             chart(h, "request-p99", i, "Per request name: p99 (ms) at the highest load");
         }
         h.append("</div>\n");
-        if (!failuresOf(s)) {
+        if (!failures) {
             h.append("<p class=\"meta\">No request failed and none was rejected in any trial of this scenario.</p>\n");
         }
         ReportTables.verdicts(h, s);
