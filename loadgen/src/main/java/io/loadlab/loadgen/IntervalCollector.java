@@ -77,7 +77,7 @@ final class IntervalCollector implements AutoCloseable {
 
     /**
      * The window opens at {@code startEpochMs}: the log's header is written. Nothing of the warm-up is in the
-     * recorders to throw away: the load threads record only inside the window.
+     * recorders to throw away: the load threads record the warm-up into scratch recorders of their own.
      */
     void begin(long startEpochMs) {
         if (hlog != null) {

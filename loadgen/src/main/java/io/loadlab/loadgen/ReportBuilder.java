@@ -103,7 +103,7 @@ final class ReportBuilder {
         for (Worker w : workers) {
             connect += w.connectErrors;
             delayed += w.delayed;
-            bytes += w.bytesRead;
+            bytes += w.bytesRead();
             opened += w.maxOpened();
             for (RequestRecorder r : w.recorders) {
                 oldest = Math.max(oldest, r.oldestUnfinished);

@@ -31,7 +31,22 @@ final class Worker {
     final ConnectionTally tally;
     volatile long connectErrors;
     long delayed;
-    long bytesRead;
+    /**
+     * Where responses, connections' carried requests and bytes read go, indexed by {@link #phase}: the window's
+     * recorders, tally and byte count at {@link #WINDOW}, a scratch copy at {@link #WARMUP}. The warm-up records
+     * exactly as the window does, so the JIT has compiled the recording path before the window opens: when the
+     * warm-up skipped it, the load thread deoptimized and ran that code cold in the window's first seconds, and every
+     * model's first two seconds read some 10% slower (enough to flag a steady server NOT_STEADY).
+     */
+    private final RequestRecorder[][] recordersBy;
+
+    private final ConnectionTally[] tallyBy;
+    private final long[] bytesBy = new long[2];
+    private static final int WINDOW = 0;
+    private static final int WARMUP = 1;
+    /** {@link #WARMUP} until the window opens and after it closes, then {@link #WINDOW}; set on the loop. */
+    private int phase = WARMUP;
+
     private final int id;
     private final int threads;
     private final NanoClock clock;
@@ -51,7 +66,6 @@ final class Worker {
     private Pacer pacer;
     private long t0;
     private long t1;
-    private boolean measuring;
     private boolean stopped;
     private int nextSlot;
 
@@ -79,6 +93,8 @@ final class Worker {
         this.plan = new RequestPlan(spec, id, threads, initialConnections);
         this.tally = new ConnectionTally(initialConnections, !open);
         this.recorders = RequestRecorder.forRun(plan.size(), spec);
+        this.tallyBy = new ConnectionTally[] {tally, new ConnectionTally(initialConnections, !open)};
+        this.recordersBy = new RequestRecorder[][] {recorders, RequestRecorder.forRun(plan.size(), spec)};
         this.group = transport.newSingleThreadGroup(new DefaultThreadFactory("loadlab-load-" + id, true));
         this.loop = group.next();
         Bootstrap bootstrap = new Bootstrap()
@@ -137,7 +153,7 @@ final class Worker {
         loop.execute(() -> {
             this.t0 = t0;
             this.t1 = t1;
-            loop.schedule(() -> measuring = true, Math.max(0, t0 - clock.nanoTime()), TimeUnit.NANOSECONDS);
+            loop.schedule(() -> phase = WINDOW, Math.max(0, t0 - clock.nanoTime()), TimeUnit.NANOSECONDS);
             loop.schedule(this::finish, Math.max(0, t1 - clock.nanoTime()), TimeUnit.NANOSECONDS);
             if (pacer != null) {
                 pacer.endAt(t1);
@@ -167,7 +183,7 @@ final class Worker {
             return;
         }
         stopped = true;
-        measuring = false;
+        phase = WARMUP;
         long now = clock.nanoTime();
         boolean windowOpened = now - t0 >= 0;
         long end = Math.min(now, t1);
@@ -222,26 +238,32 @@ final class Worker {
 
     /** Bytes arrived on a connection: every byte read inside the window is counted, usable or not. */
     void onBytes(int n) {
-        if (measuring) {
-            bytesRead += n;
-        }
+        bytesBy[phase] += n;
+    }
+
+    /** Bytes read inside the window; read after the loop has terminated. */
+    long bytesRead() {
+        return bytesBy[WINDOW];
     }
 
     void onResponse(Conn c) {
         long now = clock.nanoTime();
         c.busy = false;
-        RequestRecorder rec = recorders[c.request];
         // Counted when it completes inside the window, whenever it was sent. Requiring it to be sent inside too
         // dropped the requests in flight at t0 as well as those at t1: throughput read low by latency / duration
         // (11% for a 540 ms server over 5 s) and the slow requests, likelier to straddle an edge, were undercounted.
-        if (now - t0 >= 0 && now - t1 < 0) {
+        if (now - t1 < 0) {
+            // before t0 into the warm-up's scratch sinks, by the sign of now - t0 (a branch the warm-up never took
+            // would be compiled out and deoptimize at t0)
+            int sink = (int) ((now - t0) >>> 63);
+            RequestRecorder rec = recordersBy[sink][c.request];
             int status = c.parser.status();
             rec.record(now - c.intended, now - c.sent, open);
             rec.status(status);
             if (!plan.spec(c.request).expects(status)) {
                 rec.error(ErrorCategory.STATUS);
             }
-            tally.completed(c.slot);
+            tallyBy[sink].completed(c.slot);
         }
         if (c.dead || !c.parser.keepAlive() || !c.channel.isActive()) {
             connections.drop(c);
@@ -293,7 +315,9 @@ final class Worker {
     private Conn newConn(int slot) {
         // slot among all threads' slots (0 .. connections-1 in the closed model) picks its fixed request
         int fixed = slotRequests == null ? -1 : slotRequests[(id + threads * slot) % slotRequests.length];
-        tally.ensure(slot);
+        for (ConnectionTally t : tallyBy) {
+            t.ensure(slot);
+        }
         return new Conn(this, slot, fixed, maxHeaderBytes);
     }
 
@@ -333,9 +357,7 @@ final class Worker {
     }
 
     private void send(Conn c, int request, long intended, long now) {
-        if (measuring) {
-            tally.carried(c.slot);
-        }
+        tallyBy[phase].carried(c.slot);
         // A request that waited for a connection already has its wait in its latency; the server still gets the
         // full timeout to answer, and a request that waited longer than the timeout is dropped by tick().
         long deadline = now + timeoutNanos;
