@@ -84,8 +84,10 @@ final class ServeCommand implements Callable<Integer> {
     @Option(
             names = "--max-threads",
             paramLabel = "N",
-            description = "servlet models: Jetty's maximum threads (default: ${DEFAULT-VALUE}).")
-    int maxThreads = ServerDefaults.SERVLET_MAX_THREADS;
+            description = "servlet models: Jetty's maximum threads (default: servlet-sync "
+                    + ServerDefaults.SERVLET_MAX_THREADS
+                    + "; servlet-async max(8, 4 × CPUs), its threads never wait).")
+    Integer maxThreads;
 
     @Option(
             names = "--worker-threads",

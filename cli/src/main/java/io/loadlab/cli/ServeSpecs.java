@@ -11,7 +11,9 @@ final class ServeSpecs {
         positive("--threads", c.threads);
         positive("--queue", c.queue);
         positive("--db-pool", c.dbPool);
-        positive("--max-threads", c.maxThreads);
+        if (c.maxThreads != null) {
+            positive("--max-threads", c.maxThreads);
+        }
         positive("--worker-threads", c.workerThreads);
         positive("--event-loops", c.eventLoops);
         positive("--backlog", c.backlog);
@@ -24,8 +26,11 @@ final class ServeSpecs {
         } catch (IllegalArgumentException e) {
             throw new UserError("--stack-size: " + e.getMessage());
         }
-        return ServerSpec.builder(c.model)
-                .host(c.host)
+        ServerSpec.Builder b = ServerSpec.builder(c.model);
+        if (c.maxThreads != null) {
+            b.maxThreads(c.maxThreads);
+        }
+        return b.host(c.host)
                 .port(c.port)
                 .backlog(c.backlog)
                 .backendUrl(c.backendUrl)
@@ -33,7 +38,6 @@ final class ServeSpecs {
                 .dbPool(c.dbPool)
                 .threads(c.threads)
                 .queue(c.queue)
-                .maxThreads(c.maxThreads)
                 .workerThreads(c.workerThreads)
                 .offload(c.offload)
                 .eventLoops(c.eventLoops)

@@ -19,10 +19,12 @@ import java.net.URI;
  * @param dbPool database connections (the same for every model)
  * @param threads worker threads of the thread-pool model
  * @param queue queue length of the thread-pool model before 503
- * @param maxThreads Jetty container threads of the servlet models
+ * @param maxThreads Jetty container threads of the servlet models; 0 (servlet-async's default): {@link
+ *     ServerDefaults#asyncContainerThreads()} where the server runs, see {@link #containerThreads()}
  * @param workerThreads worker pool of servlet-async with offload=worker
  * @param offload servlet-async: {@code nonblocking} or {@code worker}
- * @param eventLoops event loops of netty and vertx
+ * @param eventLoops event loops of netty and vertx; 0 (the default): the CPUs the server's process may run on, see
+ *     {@link #loops()}
  * @param stackSizeBytes thread-per-connection stack size; 0 = JVM default
  * @param backendConnections the most connections the server opens to the backend at once; calls beyond wait for one
  *     (default: {@link io.loadlab.servers.runtime.BackendConnections#forThisProcess()})
@@ -46,6 +48,20 @@ public record ServerSpec(
         long stackSizeBytes,
         int backendConnections)
         implements ConcurrencyModel.Knobs {
+
+    /**
+     * The event loops to run: {@code eventLoops}, or when 0 the CPUs this process may run on. Resolved where the
+     * server runs, not where the spec was built: the lab builds it on every CPU and pins the server to fewer, and two
+     * loops sharing one pinned core switch between each other for nothing.
+     */
+    public int loops() {
+        return eventLoops > 0 ? eventLoops : ServerDefaults.eventLoops();
+    }
+
+    /** Jetty's container threads: {@code maxThreads}, or when 0 servlet-async's default, resolved where it runs. */
+    public int containerThreads() {
+        return maxThreads > 0 ? maxThreads : ServerDefaults.asyncContainerThreads();
+    }
 
     @Override
     public boolean offloadsToWorkers() {
@@ -77,15 +93,17 @@ public record ServerSpec(
         private int dbPool = ServerDefaults.DB_POOL;
         private int threads = ServerDefaults.POOL_THREADS;
         private int queue = ServerDefaults.POOL_QUEUE;
-        private int maxThreads = ServerDefaults.SERVLET_MAX_THREADS;
+        private int maxThreads;
         private int workerThreads = ServerDefaults.WORKER_THREADS;
         private Offload offload = Offload.NONBLOCKING;
-        private int eventLoops = ServerDefaults.eventLoops();
+        private int eventLoops;
         private long stackSizeBytes = ServerDefaults.STACK_SIZE.bytes();
         private int backendConnections = io.loadlab.servers.runtime.BackendConnections.forThisProcess();
 
         private Builder(String model) {
             this.model = model;
+            this.maxThreads =
+                    ConcurrencyModel.SERVLET_ASYNC.id().equals(model) ? 0 : ServerDefaults.SERVLET_MAX_THREADS;
         }
 
         public Builder host(String v) {

@@ -80,7 +80,7 @@ final class NettyServer implements RunningServer, EventLoopOwner {
         AsyncZipCodeStore store = spec.dbUrl() == null ? null : ZipCodeStores.async(spec, null);
         EventLoopGroup acceptor = new MultiThreadIoEventLoopGroup(1, new DefaultThreadFactory("netty-accept"), io);
         EventLoopGroup group =
-                new MultiThreadIoEventLoopGroup(spec.eventLoops(), new DefaultThreadFactory("netty-loop"), io);
+                new MultiThreadIoEventLoopGroup(spec.loops(), new DefaultThreadFactory("netty-loop"), io);
         ChannelGroup connections = new DefaultChannelGroup(GlobalEventExecutor.INSTANCE);
         try {
             NettyBackendClient backend = spec.backendUrl() == null
@@ -88,7 +88,7 @@ final class NettyServer implements RunningServer, EventLoopOwner {
                     : new NettyBackendClient(
                             spec.backendUrl(),
                             clientType,
-                            BackendConnections.perLoop(spec.backendConnections(), spec.eventLoops()));
+                            BackendConnections.perLoop(spec.backendConnections(), spec.loops()));
             SettingsHolder holder = new SettingsHolder();
             NettyEndpoints endpoints = new NettyEndpoints(holder, backend, store);
             Channel ch;
@@ -119,7 +119,7 @@ final class NettyServer implements RunningServer, EventLoopOwner {
             }
             int port = ((InetSocketAddress) ch.localAddress()).getPort();
             Map<String, Object> s = ServerSettings.base(spec, port);
-            s.put("event_loops", spec.eventLoops());
+            s.put("event_loops", spec.loops());
             s.put("acceptor_threads", 1);
             s.put("transport", epoll ? "epoll" : "nio");
             s.put("backlog", spec.backlog());

@@ -14,9 +14,10 @@ import java.util.function.Supplier;
 /**
  * servlet-async: the container thread starts an {@link AsyncContext} and returns to the pool at once. The wait is
  * either non-blocking ({@code --offload nonblocking}) or done by a fixed worker pool that blocks
- * ({@code --offload worker}, as Spring's DeferredResult completed by an executor). The answer is written with a
- * {@link WriteListener} from a container thread ({@link AsyncContext#start}), so the thread that completed the wait
- * is free at once and no thread blocks on a slow client.
+ * ({@code --offload worker}, as Spring's DeferredResult completed by an executor). The thread that completed the
+ * wait sets the headers and registers a {@link WriteListener}, which Jetty runs on a container thread: that thread is
+ * free at once and no thread blocks on a slow client. (Handing the whole answer to {@link AsyncContext#start} first
+ * cost a second dispatch per request: 153 against 119 µs of CPU per /backend call on one core.)
  */
 final class AsyncContractServlet extends ContractServlet {
     private final transient NonBlockingWork nonBlocking;
@@ -42,9 +43,9 @@ final class AsyncContractServlet extends ContractServlet {
         } else {
             stage = CompletableFuture.supplyAsync(() -> wait.blocking().apply(blocking), workers);
         }
-        // the thread that completes the wait (timer, client, database event loop) only hands the answer over to a
-        // container thread, as an async dispatch does: it never does the servlet's writing itself
-        stage.whenComplete((r, e) -> ac.start(() -> send(ac, r != null ? r : Reply.error(500, "internal error"))));
+        // the thread that completes the wait (timer, client, database event loop) only sets the headers and registers
+        // the write listener, which Jetty runs on a container thread: it never writes to the socket itself
+        stage.whenComplete((r, e) -> send(ac, r != null ? r : Reply.error(500, "internal error")));
     }
 
     private static void send(AsyncContext ac, Reply r) {

@@ -24,7 +24,7 @@ import org.eclipse.jetty.util.thread.QueuedThreadPool;
 
 /**
  * A Jetty 12 (ee10) servlet container serving one {@link ContractServlet} on every path. The container threads are a
- * {@link QueuedThreadPool} of {@code --max-threads}; the request line plus headers are limited to 8 KiB; Jetty's
+ * {@link QueuedThreadPool} of {@code --max-threads} ({@link ServerSpec#containerThreads()}); the request line plus headers are limited to 8 KiB; Jetty's
  * {@code Server} and {@code Date} headers are off (the servlet writes the contract's own); no gzip. Stopping is
  * graceful: a {@link GracefulHandler} lets in-flight requests (async ones included) finish within 4 s.
  */
@@ -61,7 +61,8 @@ final class JettyServer implements RunningServer, EventLoopOwner {
      * <p>The setup's resources are closed after Jetty stops; if the start fails, the caller closes them.
      */
     static JettyServer start(ServerSpec spec, java.util.function.Function<SettingsJson, Setup> setup) throws Exception {
-        QueuedThreadPool threads = new QueuedThreadPool(spec.maxThreads(), Math.min(8, spec.maxThreads()));
+        int max = spec.containerThreads();
+        QueuedThreadPool threads = new QueuedThreadPool(max, Math.min(8, max));
         threads.setName("jetty");
         Server server = new Server(threads);
         server.setStopTimeout(STOP_TIMEOUT_MILLIS);
@@ -79,6 +80,12 @@ final class JettyServer implements RunningServer, EventLoopOwner {
 
         SettingsJson json = new SettingsJson();
         Setup s = setup.apply(json);
+        if (s.async() && Runtime.getRuntime().availableProcessors() == 1) {
+            // A reserved thread takes over selecting while the selector's thread runs the request it found; on one
+            // CPU the two never run at once, so the handover is only a switch. servlet-async, /backend at 1,000
+            // connections on one core, 6 runs each: 9,362-9,585 req/s without, 9,143-9,627 with.
+            threads.setReservedThreads(0);
+        }
         try {
             ServletContextHandler context = new ServletContextHandler("/");
             context.setErrorHandler(new ContractErrorHandler());
@@ -98,6 +105,7 @@ final class JettyServer implements RunningServer, EventLoopOwner {
             Map<String, Object> m = ServerSettings.base(spec, port);
             m.put("max_threads", threads.getMaxThreads());
             m.put("min_threads", threads.getMinThreads());
+            m.put("reserved_threads", threads.getReservedThreads());
             m.put("acceptors", connector.getAcceptors());
             m.put("selectors", connector.getSelectorManager().getSelectorCount());
             m.put("backlog", spec.backlog());

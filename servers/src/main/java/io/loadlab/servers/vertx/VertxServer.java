@@ -44,7 +44,7 @@ final class VertxServer implements RunningServer, EventLoopOwner {
 
     static VertxServer start(ServerSpec spec) throws Exception {
         StartupChecks.requireBackend(spec.backendUrl());
-        int loops = spec.eventLoops();
+        int loops = spec.loops();
         Vertx vertx = Vertx.vertx(new VertxOptions()
                 .setEventLoopPoolSize(loops)
                 .setPreferNativeTransport(true)

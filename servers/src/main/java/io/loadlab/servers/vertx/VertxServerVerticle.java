@@ -38,9 +38,7 @@ final class VertxServerVerticle extends VerticleBase {
         VertxBackendClient client = spec.backendUrl() == null
                 ? null
                 : new VertxBackendClient(
-                        vertx,
-                        spec.backendUrl(),
-                        BackendConnections.perLoop(spec.backendConnections(), spec.eventLoops()));
+                        vertx, spec.backendUrl(), BackendConnections.perLoop(spec.backendConnections(), spec.loops()));
         endpoints = new VertxEndpoints(vertx, shared, client);
         server = vertx.createHttpServer(new HttpServerOptions()
                         .setHost(shared.spec().host())

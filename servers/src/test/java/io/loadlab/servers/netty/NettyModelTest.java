@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.loadlab.servers.RunningServer;
 import io.loadlab.servers.ServerModel;
+import io.loadlab.servers.ServerSpec;
 import io.loadlab.servers.runtime.ModelChecks;
 import io.loadlab.testkit.RawHttp;
 import org.junit.jupiter.api.Test;
@@ -25,6 +26,15 @@ class NettyModelTest extends ModelChecks {
         assertThat(s.settings()).containsEntry("event_loops", 3).containsKey("transport");
         assertThat(s.settings().get("transport")).isIn("epoll", "nio");
         assertThat(((NettyServer) s).eventLoops()).hasSize(3);
+    }
+
+    @Test
+    void itsDefaultEventLoopsAreTheCpusWhereItRuns() throws Exception {
+        ServerSpec spec = ServerSpec.builder("netty").port(0).build();
+        // left open in the spec, which the lab builds on more CPUs than it pins the server to
+        assertThat(spec.eventLoops()).isZero();
+        assertThat(start(spec).settings())
+                .containsEntry("event_loops", Runtime.getRuntime().availableProcessors());
     }
 
     @Test

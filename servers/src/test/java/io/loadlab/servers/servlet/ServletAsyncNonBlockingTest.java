@@ -30,4 +30,14 @@ class ServletAsyncNonBlockingTest extends ModelChecks {
         RunningServer s = start(spec().build());
         assertThat(s.settings()).containsEntry("offload", "nonblocking").containsEntry("timer_threads", 1);
     }
+
+    @Test
+    void itsContainerPoolIsSizedToTheCpusUnlessSet() throws Exception {
+        int cpus = Runtime.getRuntime().availableProcessors();
+        assertThat(start(ServerSpec.builder("servlet-async").port(0).build()).settings())
+                .containsEntry("max_threads", Math.max(8, 4 * cpus));
+        assertThat(start(spec().maxThreads(50).build()).settings()).containsEntry("max_threads", 50);
+        assertThat(ServerSpec.builder("servlet-sync").build().containerThreads())
+                .isEqualTo(200);
+    }
 }
