@@ -47,6 +47,11 @@ public final class LoadGenerator {
         return new LoadGenerator(NanoClock.SYSTEM).execute(spec, listener, gate);
     }
 
+    /** As {@link #runWithHistograms(LoadSpec, ProgressListener, WarmupGate)} on {@code clock}, for tests. */
+    static LoadResult runOn(NanoClock clock, LoadSpec spec, WarmupGate gate) {
+        return new LoadGenerator(clock).execute(spec, ProgressListener.NONE, gate);
+    }
+
     /** The transport the load threads will use on this machine. */
     public static Transport transport() {
         return Transport.best();
@@ -93,6 +98,11 @@ public final class LoadGenerator {
                 w.stop();
             }
             awaitAll(workers, spec.timeout().toMillis());
+            for (Worker w : workers) {
+                if (w.fault() != null) {
+                    throw new IllegalStateException("a load thread failed: " + w.fault(), w.fault());
+                }
+            }
             // What the last collect missed: responses of the window's last moments and the unfinished requests,
             // recorded by the workers when the window closed.
             IntervalStats tail = collector.collectTail((t1 - t0) / 1e9);

@@ -62,7 +62,10 @@ final class Worker {
     private final int maxHeaderBytes;
     private final ProgressListener listener;
     private final PendingQueue pending = new PendingQueue();
-    private final Runnable paceTask = this::pace;
+    private final Runnable paceTask = () -> guarded(this::pace);
+    /** The first exception the load thread's own tasks threw: a fault of the load generator, which ends the run. */
+    private volatile Throwable fault;
+
     private Pacer pacer;
     private long t0;
     private long t1;
@@ -120,7 +123,7 @@ final class Worker {
             t0 = never;
             t1 = never;
             long tick = LoadgenDefaults.TIMEOUT_TICK.nanos();
-            loop.scheduleAtFixedRate(this::tick, tick, tick, TimeUnit.NANOSECONDS);
+            loop.scheduleAtFixedRate(() -> guarded(this::tick), tick, tick, TimeUnit.NANOSECONDS);
             for (int i = 0; i < initialConnections; i++) {
                 connect(nextSlot++);
             }
@@ -209,6 +212,26 @@ final class Worker {
 
     boolean stopped() {
         return stopped;
+    }
+
+    /** The load generator's own fault on this thread, or null; read after the loop has terminated. */
+    Throwable fault() {
+        return fault;
+    }
+
+    /**
+     * Runs a task of the load thread itself (pacing, deadlines). An exception there is the load generator's bug, which
+     * the event loop would only log, leaving a run that reports nothing sent: it stops the thread and is kept.
+     */
+    private void guarded(Runnable task) {
+        try {
+            task.run();
+        } catch (RuntimeException | Error e) {
+            if (fault == null) {
+                fault = e;
+            }
+            finish();
+        }
     }
 
     /** This thread's request plan: its unique picks' wraps ({@link RequestPlan#wraps}) are read from it. */
