@@ -150,8 +150,7 @@ final class LoadCommand implements Callable<Integer> {
             names = "--max-error-rate",
             paramLabel = "PERCENT",
             description = "Exit 1 when failed requests (every error category, unexpected statuses included) exceed"
-                    + " this share of the requests, e.g. 0.1% or 5%. (default: ${DEFAULT-VALUE}, the lab's own"
-                    + " limit)")
+                    + " this share of the requests, e.g. 0.1%% or 5%%. (default: 1%%, the lab's own limit)")
     String maxErrorRate;
 
     private static final String LEAK_DETECTION = "io.netty.leakDetection.level";
