@@ -49,12 +49,24 @@ final class StarvationCheck {
                         f.connections(),
                         seconds(e.load().run().durationS()),
                         why,
-                        u == null || u.count() == 0
-                                ? ""
-                                : String.format(
-                                        Locale.ROOT,
-                                        " (their requests count as unfinished, the oldest %s old)",
-                                        seconds(u.oldestAgeMs() / 1000)))));
+                        unfinished(u))));
+    }
+
+    /**
+     * What became of the waiting connections' requests. Under a second old, the oldest is not a wait worth quoting:
+     * their earlier requests timed out, and the ones left were sent again just before the window closed.
+     */
+    private static String unfinished(Unfinished u) {
+        if (u == null || u.count() == 0) {
+            return "";
+        }
+        if (u.oldestAgeMs() < 1000) {
+            return " (their last requests, sent again less than 1 s before the window closed, count as unfinished)";
+        }
+        return String.format(
+                Locale.ROOT,
+                " (their requests count as unfinished, the oldest %s old)",
+                seconds(u.oldestAgeMs() / 1000));
     }
 
     static String seconds(double s) {

@@ -434,6 +434,22 @@ class VerdictsTest {
     }
 
     @Test
+    void starvedConnectionsWhoseRequestsTimedOutAndWereSentAgainAreNotQuotedAsZeroSecondsOld() {
+        Trial t = clean().model(ConcurrencyModel.SINGLE_THREAD)
+                .load(LoadReports.closed()
+                        .connections(100)
+                        .requests(49, 10)
+                        .errors(errors(0, 0, 0, 28, 0, 0))
+                        .fairness(new ConnectionFairness(100, 0, 0, 49, 99))
+                        .unfinished(48, 12)
+                        .build());
+        assertThat(t.reason(VerdictCode.STARVED))
+                .contains("(their last requests, sent again less than 1 s before the window closed, count as"
+                        + " unfinished)")
+                .doesNotContain("0.0 s old");
+    }
+
+    @Test
     void aPoolsRejectionsBesideTheStarvedConnectionsTimeoutsStillMakeOneStarvedFinding() {
         // thread-pool at 1000 connections: 100 threads, a full queue answered 503, the rest waiting until they time out
         Trial t = clean().model(ConcurrencyModel.THREAD_POOL)
