@@ -110,6 +110,7 @@ public final class Lab {
                     plan.needsBackend(),
                     plan.needsDatabase(),
                     plan.needsDatabaseTls(),
+                    plan.needsHttps() && setup.server() == null,
                     launcher,
                     registry,
                     setup.backendCommand(),

@@ -18,6 +18,7 @@ public final class ServerSettings {
         s.put("pid", ProcessHandle.current().pid());
         s.put("jvm", jvm());
         s.put("backlog", spec.backlog());
+        s.put("scheme", spec.tls() == null ? "http" : "https");
         return s;
     }
 

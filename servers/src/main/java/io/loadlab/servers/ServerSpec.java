@@ -1,6 +1,7 @@
 package io.loadlab.servers;
 
 import io.loadlab.core.model.ConcurrencyModel;
+import io.loadlab.servers.runtime.ServerTls;
 import java.net.URI;
 
 /**
@@ -28,6 +29,7 @@ import java.net.URI;
  * @param stackSizeBytes thread-per-connection stack size; 0 = JVM default
  * @param backendConnections the most connections the server opens to the backend at once; calls beyond wait for one
  *     (default: {@link io.loadlab.servers.runtime.BackendConnections#forThisProcess()})
+ * @param tls HTTPS with this certificate and key; null: plain HTTP
  */
 public record ServerSpec(
         String model,
@@ -46,7 +48,8 @@ public record ServerSpec(
         Offload offload,
         int eventLoops,
         long stackSizeBytes,
-        int backendConnections)
+        int backendConnections,
+        ServerTls tls)
         implements ConcurrencyModel.Knobs {
 
     /**
@@ -99,6 +102,7 @@ public record ServerSpec(
         private int eventLoops;
         private long stackSizeBytes = ServerDefaults.STACK_SIZE.bytes();
         private int backendConnections = io.loadlab.servers.runtime.BackendConnections.forThisProcess();
+        private ServerTls tls;
 
         private Builder(String model) {
             this.model = model;
@@ -178,6 +182,12 @@ public record ServerSpec(
             return this;
         }
 
+        /** HTTPS with this certificate and key (PEM files); null for plain HTTP. */
+        public Builder tls(ServerTls v) {
+            tls = v;
+            return this;
+        }
+
         public ServerSpec build() {
             return new ServerSpec(
                     model,
@@ -196,7 +206,8 @@ public record ServerSpec(
                     offload,
                     eventLoops,
                     stackSizeBytes,
-                    backendConnections);
+                    backendConnections,
+                    tls);
         }
     }
 }

@@ -38,7 +38,9 @@ public record LoadJob(
                 .warmup(warmup)
                 .maxWarmup(maxWarmup)
                 .duration(duration)
-                .hlog(hlog == null ? null : Path.of(hlog));
+                .hlog(hlog == null ? null : Path.of(hlog))
+                // the servers the lab starts present a certificate it made for the run: encrypt, do not verify
+                .insecure(url.startsWith("https:"));
         if (timeout != null) {
             b.timeout(timeout);
         }

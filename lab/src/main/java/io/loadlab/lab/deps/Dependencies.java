@@ -9,7 +9,10 @@ import io.loadlab.lab.proc.ProcessRegistry;
 import io.loadlab.lab.sample.Sampler;
 import io.loadlab.lab.spec.ScenarioKind;
 import io.loadlab.lab.spec.ScenarioSpec;
+import io.loadlab.postgres.SelfSignedCertificate;
+import io.loadlab.servers.runtime.ServerTls;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -26,23 +29,27 @@ public final class Dependencies implements AutoCloseable {
     private final Databases.Handle db;
     private final Duration backendDelay;
     private final String cpus;
+    private final ServerTls https;
 
-    private Dependencies(Backend backend, Databases.Handle db, Duration backendDelay, String cpus) {
+    private Dependencies(Backend backend, Databases.Handle db, Duration backendDelay, String cpus, ServerTls https) {
         this.backend = backend;
         this.db = db;
         this.backendDelay = backendDelay;
         this.cpus = cpus;
+        this.https = https;
     }
 
     /**
      * Starts what the suite needs on {@code cpus}: the reference backend or {@code backendCommand}, and the embedded
      * PostgreSQL or the one at {@code dbUrl}. Their logs go to {@code dir}. {@code databaseTls}: an experiment asks for
      * TLS to the database, so the embedded PostgreSQL starts with {@code ssl=on} (an existing one is the user's).
+     * {@code https}: an experiment asks for HTTPS to the servers; the lab makes them a certificate in {@code dir/https}.
      */
     public static Dependencies start(
             boolean needsBackend,
             boolean needsDatabase,
             boolean databaseTls,
+            boolean https,
             ChildLauncher launcher,
             ProcessRegistry registry,
             String backendCommand,
@@ -53,7 +60,25 @@ public final class Dependencies implements AutoCloseable {
             throws IOException, InterruptedException {
         Backend backend = needsBackend ? Backend.start(launcher, backendCommand, backendDelay, cpus, dir) : null;
         Databases.Handle db = needsDatabase ? Databases.open(dbUrl, databaseTls, registry, dir) : null;
-        return new Dependencies(backend, db, backendDelay, cpus);
+        return new Dependencies(
+                backend, db, backendDelay, cpus, https ? serverCertificate(dir.resolve("https")) : null);
+    }
+
+    /**
+     * A throwaway certificate for the reference servers' HTTPS, made for this run: the load generator and the lab's
+     * probes encrypt without verifying it, as wrk does.
+     */
+    private static ServerTls serverCertificate(Path dir) throws IOException {
+        Files.createDirectories(dir);
+        Path cert = dir.resolve("server.crt");
+        Path key = dir.resolve("server.key");
+        SelfSignedCertificate.generate("localhost").write(cert, key);
+        return new ServerTls(cert.toString(), key.toString());
+    }
+
+    /** The servers' HTTPS certificate, or null when no experiment asks for HTTPS. */
+    public ServerTls serverTls() {
+        return https;
     }
 
     public String backendUrl() {

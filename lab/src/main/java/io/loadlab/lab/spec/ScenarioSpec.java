@@ -4,9 +4,11 @@ import io.loadlab.core.unit.Duration;
 
 /**
  * One workload. {@code delay} is the wait of the {@code delay} scenario and the slow request of {@code mixed};
- * {@code mix} is the fast/slow split of {@code mixed}; {@code crud} the read/write mix of {@code crud}.
+ * {@code mix} is the fast/slow split of {@code mixed}; {@code crud} the read/write mix of {@code crud}; {@code https}:
+ * the load generator talks HTTPS to the reference servers, with a certificate the lab makes per run (the case study
+ * ran wrk over HTTPS).
  */
-public record ScenarioSpec(ScenarioKind kind, Duration delay, Mix mix, Crud crud) {
+public record ScenarioSpec(ScenarioKind kind, Duration delay, Mix mix, Crud crud, boolean https) {
 
     public static final Duration DEFAULT_DELAY = Duration.ofMillis(100);
 
@@ -101,12 +103,17 @@ public record ScenarioSpec(ScenarioKind kind, Duration delay, Mix mix, Crud crud
         crud = crud == null ? Crud.DEFAULT : crud;
     }
 
+    /** Over plain HTTP. */
+    public ScenarioSpec(ScenarioKind kind, Duration delay, Mix mix, Crud crud) {
+        this(kind, delay, mix, crud, false);
+    }
+
     public static ScenarioSpec of(ScenarioKind kind) {
         return new ScenarioSpec(kind, DEFAULT_DELAY, Mix.DEFAULT, Crud.DEFAULT);
     }
 
     public ScenarioSpec withDelay(Duration d) {
-        return new ScenarioSpec(kind, d, mix, crud);
+        return new ScenarioSpec(kind, d, mix, crud, https);
     }
 
     /** True when this scenario's servers must talk TLS to the database: {@code crud} with {@code tls: true}. */
@@ -119,14 +126,16 @@ public record ScenarioSpec(ScenarioKind kind, Duration delay, Mix mix, Crud crud
         return kind == ScenarioKind.DELAY ? delay : null;
     }
 
-    /** A short label for output, e.g. {@code mixed 9:1 100ms}. */
+    /** A short label for output, e.g. {@code mixed 9:1 100ms}, {@code crud 8:2 tls https}. */
     public String label() {
-        return switch (kind) {
-            case DELAY -> "delay " + delay;
-            case MIXED ->
-                "mixed " + mix.fast() + ":" + mix.slow() + (mix.byConnection() ? " connections" : "") + " " + delay;
-            case CRUD -> "crud " + crud.reads() + ":" + crud.writes() + (crud.tls() ? " tls" : "");
-            default -> kind.id();
-        };
+        return (switch (kind) {
+                    case DELAY -> "delay " + delay;
+                    case MIXED ->
+                        "mixed " + mix.fast() + ":" + mix.slow() + (mix.byConnection() ? " connections" : "") + " "
+                                + delay;
+                    case CRUD -> "crud " + crud.reads() + ":" + crud.writes() + (crud.tls() ? " tls" : "");
+                    default -> kind.id();
+                })
+                + (https ? " https" : "");
     }
 }

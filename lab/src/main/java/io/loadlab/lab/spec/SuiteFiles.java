@@ -99,7 +99,8 @@ public final class SuiteFiles {
             Integer reads,
             Integer writes,
             Integer keys,
-            Boolean tls) {}
+            Boolean tls,
+            Boolean https) {}
 
     /** Finds {@code NAME} as {@code suitesDir/NAME.yaml}, or reads {@code NAME} as a path. */
     public static Suite load(String nameOrFile, Path suitesDir) {
@@ -231,7 +232,8 @@ public final class SuiteFiles {
                         s.reads() != null ? s.reads() : crud.reads(),
                         s.writes() != null ? s.writes() : crud.writes(),
                         s.keys() != null ? s.keys() : crud.keys(),
-                        s.tls() != null && s.tls()));
+                        s.tls() != null && s.tls()),
+                s.https() != null && s.https());
         List<Integer> conns = e.connections() == null ? List.of(LoadgenDefaults.CONNECTIONS) : e.connections();
         List<LoadLevel> loads = new ArrayList<>();
         if (e.rates() != null && !e.rates().isEmpty()) {

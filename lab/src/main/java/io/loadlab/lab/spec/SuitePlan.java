@@ -45,6 +45,11 @@ public record SuitePlan(
         return experiments.stream().anyMatch(e -> e.scenario().databaseTls());
     }
 
+    /** True when an experiment asks for HTTPS between the load generator and the servers ({@code https: true}). */
+    public boolean needsHttps() {
+        return experiments.stream().anyMatch(e -> e.scenario().https());
+    }
+
     public SuitePlan withTiming(Timing t) {
         return new SuitePlan(name, description, t, backendDelay, thresholds, experiments);
     }

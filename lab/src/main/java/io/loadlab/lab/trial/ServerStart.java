@@ -43,6 +43,9 @@ final class ServerStart {
         if (plan.experiment().scenario().kind().needsDatabase() && db != null) {
             b.db(db.uri(plan.experiment().scenario().databaseTls()), null, null);
         }
+        if (plan.experiment().scenario().https()) {
+            b.tls(ctx.dependencies().serverTls());
+        }
         return plan.experiment().server().applyTo(b).build();
     }
 
@@ -63,7 +66,7 @@ final class ServerStart {
                             : " (exit status " + p.process().exitValue() + ")")
                     + ": " + p.logTail());
         }
-        String url = "http://" + ready.host() + ":" + ready.port();
+        String url = (spec.tls() == null ? "http://" : "https://") + ready.host() + ":" + ready.port();
         awaitHealth(p, url, true);
         return new StartedServer(p, url, ready.settings(), spec);
     }

@@ -9,17 +9,28 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 
 /**
- * Sends one hand-written HTTP/1.1 request over a plain socket and returns the status code: the bad-input probes
+ * Sends one hand-written HTTP/1.1 request over a socket (TLS for an https base) and returns the status code: the bad-input probes
  * need requests that a well-behaved client library refuses to send. Blocking, with a timeout on connect and read.
  */
 final class RawProbe {
     private RawProbe() {}
 
+    /** {@code tcp} connected to {@code base}; over HTTPS, TLS on top of it (not verified, as the lab's probes are). */
+    private static Socket over(Socket tcp, URI base, int timeoutMillis) throws IOException {
+        tcp.connect(new InetSocketAddress(base.getHost(), base.getPort()), timeoutMillis);
+        tcp.setSoTimeout(timeoutMillis);
+        if (!"https".equalsIgnoreCase(base.getScheme())) {
+            return tcp;
+        }
+        return io.loadlab.lab.deps.Http.unverifiedTls()
+                .getSocketFactory()
+                .createSocket(tcp, base.getHost(), base.getPort(), true);
+    }
+
     /** The status of the answer to {@code method path} (with {@code body} when not null); -1 on no answer. */
     static int status(URI base, String method, String path, String body, int timeoutMillis) throws IOException {
-        try (Socket s = new Socket()) {
-            s.connect(new InetSocketAddress(base.getHost(), base.getPort()), timeoutMillis);
-            s.setSoTimeout(timeoutMillis);
+        try (Socket tcp = new Socket();
+                Socket s = over(tcp, base, timeoutMillis)) {
             StringBuilder req = new StringBuilder()
                     .append(method)
                     .append(' ')

@@ -52,7 +52,10 @@ abstract class BlockingServer implements RunningServer {
     private static ServerSocket bind(ServerSpec spec) {
         ServerSocket s = null;
         try {
-            s = new ServerSocket();
+            // TLS: the handshake runs on the connection's thread, at its first read, never on the accept thread
+            s = spec.tls() == null
+                    ? new ServerSocket()
+                    : spec.tls().sslContext().getServerSocketFactory().createServerSocket();
             s.setReuseAddress(true);
             s.bind(new InetSocketAddress(spec.host(), spec.port()), spec.backlog());
             return s;

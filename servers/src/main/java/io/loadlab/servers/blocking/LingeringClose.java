@@ -23,6 +23,10 @@ final class LingeringClose {
 
     /** Sends FIN now and closes {@code s} shortly; never blocks. */
     static void close(Socket s) {
+        if (s instanceof javax.net.ssl.SSLSocket) {
+            BlockingConnection.closeQuietly(s); // TLS has no half-close: close_notify, then close
+            return;
+        }
         try {
             s.shutdownOutput();
             TIMER.schedule(() -> drainAndClose(s), DELAY_MS, TimeUnit.MILLISECONDS);

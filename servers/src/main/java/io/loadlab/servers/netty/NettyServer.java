@@ -30,6 +30,8 @@ import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.handler.codec.http.HttpServerCodec;
+import io.netty.handler.ssl.SslContext;
+import io.netty.handler.ssl.SslContextBuilder;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.netty.util.concurrent.GlobalEventExecutor;
 import java.net.InetSocketAddress;
@@ -83,6 +85,9 @@ final class NettyServer implements RunningServer, EventLoopOwner {
                 new MultiThreadIoEventLoopGroup(spec.loops(), new DefaultThreadFactory("netty-loop"), io);
         ChannelGroup connections = new DefaultChannelGroup(GlobalEventExecutor.INSTANCE);
         try {
+            SslContext tls = spec.tls() == null
+                    ? null
+                    : SslContextBuilder.forServer(spec.tls().keyManagers()).build();
             NettyBackendClient backend = spec.backendUrl() == null
                     ? null
                     : new NettyBackendClient(
@@ -103,6 +108,9 @@ final class NettyServer implements RunningServer, EventLoopOwner {
                             @Override
                             protected void initChannel(SocketChannel c) {
                                 connections.add(c);
+                                if (tls != null) {
+                                    c.pipeline().addLast(tls.newHandler(c.alloc()));
+                                }
                                 c.pipeline()
                                         .addLast(new HttpServerCodec(MAX_LINE_AND_HEADERS, MAX_LINE_AND_HEADERS, 8192))
                                         .addLast(new NettyHttpHandler(endpoints));

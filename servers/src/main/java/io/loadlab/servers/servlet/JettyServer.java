@@ -6,6 +6,7 @@ import io.loadlab.servers.ServerSettings;
 import io.loadlab.servers.ServerSpec;
 import io.loadlab.servers.runtime.EventLoopOwner;
 import io.loadlab.servers.runtime.ModelSettings;
+import io.loadlab.servers.runtime.ServerTls;
 import io.loadlab.servers.runtime.StartupChecks;
 import jakarta.servlet.Servlet;
 import java.util.ArrayList;
@@ -15,11 +16,15 @@ import java.util.Map;
 import java.util.concurrent.ScheduledExecutorService;
 import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
 import org.eclipse.jetty.ee10.servlet.ServletHolder;
+import org.eclipse.jetty.http.HttpVersion;
 import org.eclipse.jetty.server.HttpConfiguration;
 import org.eclipse.jetty.server.HttpConnectionFactory;
+import org.eclipse.jetty.server.SecureRequestCustomizer;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.server.SslConnectionFactory;
 import org.eclipse.jetty.server.handler.GracefulHandler;
+import org.eclipse.jetty.util.ssl.SslContextFactory;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
 
 /**
@@ -71,7 +76,21 @@ final class JettyServer implements RunningServer, EventLoopOwner {
         http.setSendServerVersion(false);
         http.setSendDateHeader(false);
         http.setSendXPoweredBy(false);
-        ServerConnector connector = new ServerConnector(server, new HttpConnectionFactory(http));
+        ServerConnector connector;
+        if (spec.tls() == null) {
+            connector = new ServerConnector(server, new HttpConnectionFactory(http));
+        } else {
+            SslContextFactory.Server tls = new SslContextFactory.Server();
+            tls.setKeyStore(spec.tls().keyStore());
+            tls.setKeyStorePassword(new String(ServerTls.PASSWORD));
+            // Jetty answers 400 to a request over TLS it has no customizer for; the host is not checked against the
+            // certificate's name (the lab's is made for localhost and reached by address)
+            http.addCustomizer(new SecureRequestCustomizer(false));
+            connector = new ServerConnector(
+                    server,
+                    new SslConnectionFactory(tls, HttpVersion.HTTP_1_1.asString()),
+                    new HttpConnectionFactory(http));
+        }
         connector.setHost(spec.host());
         connector.setPort(spec.port());
         connector.setAcceptQueueSize(spec.backlog());

@@ -13,6 +13,7 @@ import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpVersion;
+import io.vertx.core.net.PemKeyCertOptions;
 
 /**
  * One instance per event loop: its own {@link HttpServer} on the shared port (Vert.x balances connections across the
@@ -40,8 +41,14 @@ final class VertxServerVerticle extends VerticleBase {
                 : new VertxBackendClient(
                         vertx, spec.backendUrl(), BackendConnections.perLoop(spec.backendConnections(), spec.loops()));
         endpoints = new VertxEndpoints(vertx, shared, client);
-        server = vertx.createHttpServer(new HttpServerOptions()
-                        .setHost(shared.spec().host())
+        HttpServerOptions options = new HttpServerOptions();
+        if (shared.spec().tls() != null) {
+            options.setSsl(true)
+                    .setKeyCertOptions(new PemKeyCertOptions()
+                            .setCertPath(shared.spec().tls().cert())
+                            .setKeyPath(shared.spec().tls().key()));
+        }
+        server = vertx.createHttpServer(options.setHost(shared.spec().host())
                         .setPort(port)
                         .setAcceptBacklog(shared.spec().backlog())
                         .setTcpNoDelay(true)
