@@ -4,17 +4,25 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.loadlab.postgres.SelfSignedCertificate;
 import io.loadlab.servers.runtime.ServerTls;
+import java.io.ByteArrayInputStream;
+import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
+import java.security.KeyStore;
 import java.security.cert.CertificateException;
+import java.security.cert.CertificateFactory;
 import java.security.cert.X509Certificate;
 import java.time.Duration;
 import java.util.stream.Stream;
 import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLEngine;
+import javax.net.ssl.TrustManager;
 import javax.net.ssl.TrustManagerFactory;
+import javax.net.ssl.X509ExtendedTrustManager;
+import javax.net.ssl.X509TrustManager;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -39,17 +47,17 @@ class HttpsTest {
         c.write(cert, key);
         tls = new ServerTls(cert.toString(), key.toString());
         // trust exactly that certificate: the handshake must really present it
-        java.security.KeyStore trust = java.security.KeyStore.getInstance("PKCS12");
+        KeyStore trust = KeyStore.getInstance("PKCS12");
         trust.load(null, null);
         trust.setCertificateEntry(
                 "lab",
-                java.security.cert.CertificateFactory.getInstance("X.509")
-                        .generateCertificate(new java.io.ByteArrayInputStream(c.certificateDer())));
+                CertificateFactory.getInstance("X.509")
+                        .generateCertificate(new ByteArrayInputStream(c.certificateDer())));
         TrustManagerFactory tmf = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
         tmf.init(trust);
-        javax.net.ssl.X509TrustManager ours = (javax.net.ssl.X509TrustManager) tmf.getTrustManagers()[0];
+        X509TrustManager ours = (X509TrustManager) tmf.getTrustManagers()[0];
         SSLContext ctx = SSLContext.getInstance("TLS");
-        ctx.init(null, new javax.net.ssl.TrustManager[] {chainOnly(ours)}, null);
+        ctx.init(null, new TrustManager[] {chainOnly(ours)}, null);
         https = HttpClient.newBuilder()
                 .version(HttpClient.Version.HTTP_1_1)
                 .sslContext(ctx)
@@ -58,21 +66,21 @@ class HttpsTest {
     }
 
     /** Checks the chain against {@code ours}, not the host name: the certificate names localhost, we dial 127.0.0.1. */
-    private static javax.net.ssl.X509ExtendedTrustManager chainOnly(javax.net.ssl.X509TrustManager ours) {
-        return new javax.net.ssl.X509ExtendedTrustManager() {
+    private static X509ExtendedTrustManager chainOnly(X509TrustManager ours) {
+        return new X509ExtendedTrustManager() {
             @Override
             public void checkServerTrusted(X509Certificate[] c, String a) throws CertificateException {
                 ours.checkServerTrusted(c, a);
             }
 
             @Override
-            public void checkServerTrusted(X509Certificate[] c, String a, java.net.Socket s)
+            public void checkServerTrusted(X509Certificate[] c, String a, Socket s)
                     throws CertificateException {
                 ours.checkServerTrusted(c, a);
             }
 
             @Override
-            public void checkServerTrusted(X509Certificate[] c, String a, javax.net.ssl.SSLEngine e)
+            public void checkServerTrusted(X509Certificate[] c, String a, SSLEngine e)
                     throws CertificateException {
                 ours.checkServerTrusted(c, a);
             }
@@ -83,13 +91,13 @@ class HttpsTest {
             }
 
             @Override
-            public void checkClientTrusted(X509Certificate[] c, String a, java.net.Socket s)
+            public void checkClientTrusted(X509Certificate[] c, String a, Socket s)
                     throws CertificateException {
                 throw new CertificateException("not a server");
             }
 
             @Override
-            public void checkClientTrusted(X509Certificate[] c, String a, javax.net.ssl.SSLEngine e)
+            public void checkClientTrusted(X509Certificate[] c, String a, SSLEngine e)
                     throws CertificateException {
                 throw new CertificateException("not a server");
             }

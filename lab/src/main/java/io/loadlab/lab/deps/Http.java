@@ -11,50 +11,6 @@ import java.time.Duration;
 public final class Http {
     private Http() {}
 
-    private static final javax.net.ssl.SSLContext TRUST_ANY = trustAny();
-
-    /** TLS that encrypts without verifying the server's certificate (see {@link #client()}). */
-    public static javax.net.ssl.SSLContext unverifiedTls() {
-        return TRUST_ANY;
-    }
-
-    private static javax.net.ssl.SSLContext trustAny() {
-        // the HttpClient checks the host name through the trust manager, so one that checks nothing skips that too
-        javax.net.ssl.X509ExtendedTrustManager any = new javax.net.ssl.X509ExtendedTrustManager() {
-            @Override
-            public void checkClientTrusted(java.security.cert.X509Certificate[] c, String a) {}
-
-            @Override
-            public void checkServerTrusted(java.security.cert.X509Certificate[] c, String a) {}
-
-            @Override
-            public void checkClientTrusted(java.security.cert.X509Certificate[] c, String a, java.net.Socket s) {}
-
-            @Override
-            public void checkServerTrusted(java.security.cert.X509Certificate[] c, String a, java.net.Socket s) {}
-
-            @Override
-            public void checkClientTrusted(
-                    java.security.cert.X509Certificate[] c, String a, javax.net.ssl.SSLEngine e) {}
-
-            @Override
-            public void checkServerTrusted(
-                    java.security.cert.X509Certificate[] c, String a, javax.net.ssl.SSLEngine e) {}
-
-            @Override
-            public java.security.cert.X509Certificate[] getAcceptedIssuers() {
-                return new java.security.cert.X509Certificate[0];
-            }
-        };
-        try {
-            javax.net.ssl.SSLContext ctx = javax.net.ssl.SSLContext.getInstance("TLS");
-            ctx.init(null, new javax.net.ssl.TrustManager[] {any}, null);
-            return ctx;
-        } catch (java.security.GeneralSecurityException e) {
-            throw new IllegalStateException("this JDK has no TLS: " + e.getMessage(), e);
-        }
-    }
-
     /**
      * The answer's status and body, or null when nothing answered within {@code timeoutMillis}. Each call uses its
      * own client and closes it: an idle keep-alive connection left open would occupy a single-threaded server.
@@ -77,12 +33,12 @@ public final class Http {
 
     /**
      * A new HTTP/1.1 client; close it when done so its connections close. Over HTTPS it encrypts without verifying
-     * the certificate: the lab probes the contract of servers that present the certificate it made for the run.
+     * the certificate ({@link UnverifiedTls}).
      */
     public static HttpClient client() {
         return HttpClient.newBuilder()
                 .version(HttpClient.Version.HTTP_1_1)
-                .sslContext(TRUST_ANY)
+                .sslContext(UnverifiedTls.context())
                 .connectTimeout(Duration.ofSeconds(2))
                 .build();
     }

@@ -1,5 +1,6 @@
 package io.loadlab.lab.validate;
 
+import io.loadlab.lab.deps.UnverifiedTls;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -9,8 +10,9 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 
 /**
- * Sends one hand-written HTTP/1.1 request over a socket (TLS for an https base) and returns the status code: the bad-input probes
- * need requests that a well-behaved client library refuses to send. Blocking, with a timeout on connect and read.
+ * Sends one hand-written HTTP/1.1 request over a socket (TLS for an https base) and returns the status code: the
+ * bad-input probes need requests that a well-behaved client library refuses to send. Blocking, with a timeout on
+ * connect and read.
  */
 final class RawProbe {
     private RawProbe() {}
@@ -22,7 +24,7 @@ final class RawProbe {
         if (!"https".equalsIgnoreCase(base.getScheme())) {
             return tcp;
         }
-        return io.loadlab.lab.deps.Http.unverifiedTls()
+        return UnverifiedTls.context()
                 .getSocketFactory()
                 .createSocket(tcp, base.getHost(), base.getPort(), true);
     }
