@@ -74,14 +74,12 @@ class HttpsTest {
             }
 
             @Override
-            public void checkServerTrusted(X509Certificate[] c, String a, Socket s)
-                    throws CertificateException {
+            public void checkServerTrusted(X509Certificate[] c, String a, Socket s) throws CertificateException {
                 ours.checkServerTrusted(c, a);
             }
 
             @Override
-            public void checkServerTrusted(X509Certificate[] c, String a, SSLEngine e)
-                    throws CertificateException {
+            public void checkServerTrusted(X509Certificate[] c, String a, SSLEngine e) throws CertificateException {
                 ours.checkServerTrusted(c, a);
             }
 
@@ -91,14 +89,12 @@ class HttpsTest {
             }
 
             @Override
-            public void checkClientTrusted(X509Certificate[] c, String a, Socket s)
-                    throws CertificateException {
+            public void checkClientTrusted(X509Certificate[] c, String a, Socket s) throws CertificateException {
                 throw new CertificateException("not a server");
             }
 
             @Override
-            public void checkClientTrusted(X509Certificate[] c, String a, SSLEngine e)
-                    throws CertificateException {
+            public void checkClientTrusted(X509Certificate[] c, String a, SSLEngine e) throws CertificateException {
                 throw new CertificateException("not a server");
             }
 

@@ -24,9 +24,7 @@ final class RawProbe {
         if (!"https".equalsIgnoreCase(base.getScheme())) {
             return tcp;
         }
-        return UnverifiedTls.context()
-                .getSocketFactory()
-                .createSocket(tcp, base.getHost(), base.getPort(), true);
+        return UnverifiedTls.context().getSocketFactory().createSocket(tcp, base.getHost(), base.getPort(), true);
     }
 
     /** The status of the answer to {@code method path} (with {@code body} when not null); -1 on no answer. */
