@@ -422,31 +422,32 @@ class VerdictsTest {
 
     @Test
     void theStarvedConnectionsTimingOutIsPartOfStarvedNotASeparateErrors() {
-        Trial t = clean().model(ConcurrencyModel.SINGLE_THREAD)
-                .load(LoadReports.closed()
-                        .requests(49, 9.8)
-                        .errors(errors(0, 0, 0, 28, 0, 0))
-                        .fairness(new ConnectionFairness(100, 0, 0, 49, 99))
-                        .unfinished(48, 10_002)
-                        .build());
+        Trial t = singleThreadStarvedWithTimeouts(10_002);
         assertThat(t.codes()).contains(VerdictCode.STARVED).doesNotContain(VerdictCode.ERRORS);
         assertThat(t.reason(VerdictCode.STARVED)).endsWith("; 28 of their requests timed out");
     }
 
     @Test
     void starvedConnectionsWhoseRequestsTimedOutAndWereSentAgainAreNotQuotedAsZeroSecondsOld() {
-        Trial t = clean().model(ConcurrencyModel.SINGLE_THREAD)
-                .load(LoadReports.closed()
-                        .connections(100)
-                        .requests(49, 10)
-                        .errors(errors(0, 0, 0, 28, 0, 0))
-                        .fairness(new ConnectionFairness(100, 0, 0, 49, 99))
-                        .unfinished(48, 12)
-                        .build());
+        Trial t = singleThreadStarvedWithTimeouts(12);
         assertThat(t.reason(VerdictCode.STARVED))
                 .contains("(their last requests, sent again less than 1 s before the window closed, count as"
                         + " unfinished)")
                 .doesNotContain("0.0 s old");
+    }
+
+    /**
+     * single-thread at 100 connections: one served, 99 starved, 28 of their requests timed out, 48 unfinished at the
+     * window's end, the oldest {@code oldestUnfinishedMs} old.
+     */
+    private static Trial singleThreadStarvedWithTimeouts(double oldestUnfinishedMs) {
+        return clean().model(ConcurrencyModel.SINGLE_THREAD)
+                .load(LoadReports.closed()
+                        .requests(49, 9.8)
+                        .errors(errors(0, 0, 0, 28, 0, 0))
+                        .fairness(new ConnectionFairness(100, 0, 0, 49, 99))
+                        .unfinished(48, oldestUnfinishedMs)
+                        .build());
     }
 
     @Test
