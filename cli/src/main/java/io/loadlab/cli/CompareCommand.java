@@ -1,10 +1,14 @@
 package io.loadlab.cli;
 
 import io.loadlab.core.UserError;
+import io.loadlab.lab.profile.FlameGraphs;
 import io.loadlab.report.Comparison;
 import io.loadlab.report.ComparisonHtml;
 import io.loadlab.report.ComparisonText;
 import io.loadlab.report.Format;
+import io.loadlab.report.ProfileComparison;
+import io.loadlab.report.ProfileComparisonHtml;
+import io.loadlab.report.ProfileComparisonText;
 import io.loadlab.report.ResultsDir;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -22,7 +26,10 @@ import picocli.CommandLine.Spec;
         description = {
             "Compare two results directories: faster, slower or no significant difference.",
             "Trials are matched by experiment, model, scenario and load level; B is judged against A with Welch's"
-                    + " t-test over the repetitions. Unmatched trials are listed."
+                    + " t-test over the repetitions. Unmatched trials are listed.",
+            "Given two trial directories (results/<run>/trials/<id>, e.g. two models of one run), compares their"
+                    + " insides: CPU, allocation and context switches per request, GC, threads, and the frames whose"
+                    + " share of the server's samples moved most."
         })
 final class CompareCommand implements Callable<Integer> {
     enum CompareFormat {
@@ -34,11 +41,21 @@ final class CompareCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "A", description = "The baseline results directory.")
+    @Parameters(index = "0", paramLabel = "A", description = "The baseline results directory (or trial directory).")
     Path a;
 
-    @Parameters(index = "1", paramLabel = "B", description = "The results directory judged against A.")
+    @Parameters(
+            index = "1",
+            paramLabel = "B",
+            description = "The results directory (or trial directory) judged against A.")
     Path b;
+
+    @Option(
+            names = "--flame-diff",
+            paramLabel = "FILE",
+            description = "With two trial directories: also write a differential flame graph (HTML), B's stacks"
+                    + " coloured by how their share grew (red) or shrank (blue) from A's.")
+    Path flameDiff;
 
     @Option(
             names = "--format",
@@ -55,6 +72,19 @@ final class CompareCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        TrialDirs.Trial ta = TrialDirs.find(a);
+        TrialDirs.Trial tb = TrialDirs.find(b);
+        if ((ta == null) != (tb == null)) {
+            throw new UserError("compare wants two results directories or two trial directories, got one of each: "
+                    + (ta == null ? a : b) + " is a results directory");
+        }
+        if (ta != null) {
+            return trials(ta, tb);
+        }
+        if (flameDiff != null) {
+            throw new UserError(
+                    "--flame-diff compares two trials: give two trial directories" + " (results/<run>/trials/<id>)");
+        }
         ResultsDir ra = ResultsDir.load(a);
         ResultsDir rb = ResultsDir.load(b);
         Comparison c = Comparison.compare(ra.results(), rb.results(), a.toString(), b.toString());
@@ -63,6 +93,37 @@ final class CompareCommand implements Callable<Integer> {
             case markdown -> ComparisonText.render(c, Format.MARKDOWN);
             case html -> ComparisonHtml.render(c);
         };
+        write(out);
+        return Main.EXIT_OK;
+    }
+
+    private Integer trials(TrialDirs.Trial ta, TrialDirs.Trial tb) throws IOException {
+        ProfileComparison c =
+                ProfileComparison.of(a.toString(), ta.trial(), ta.results(), b.toString(), tb.trial(), tb.results());
+        String out = switch (format) {
+            case text -> ProfileComparisonText.render(c, Format.TEXT);
+            case markdown -> ProfileComparisonText.render(c, Format.MARKDOWN);
+            case html -> ProfileComparisonHtml.page(c);
+        };
+        write(out);
+        if (flameDiff != null) {
+            Path ca = ProfileComparison.collapsed(ta.trial(), ta.results());
+            Path cb = ProfileComparison.collapsed(tb.trial(), tb.results());
+            if (ca == null || cb == null || !Files.isRegularFile(ca) || !Files.isRegularFile(cb)) {
+                throw new UserError("--flame-diff needs both trials' stacks (profile.collapsed); "
+                        + (ca == null || !Files.isRegularFile(ca) ? a : b) + " has none: run it with --profile");
+            }
+            try {
+                FlameGraphs.diff(ca, cb, flameDiff, "B against A: " + b.getFileName() + " vs " + a.getFileName());
+            } catch (IOException e) {
+                throw new UserError("cannot write " + flameDiff + ": " + e.getMessage());
+            }
+            spec.commandLine().getOut().println("wrote " + flameDiff);
+        }
+        return Main.EXIT_OK;
+    }
+
+    private void write(String out) {
         if (output == null) {
             spec.commandLine().getOut().print(out);
             spec.commandLine().getOut().flush();
@@ -74,6 +135,5 @@ final class CompareCommand implements Callable<Integer> {
             }
             spec.commandLine().getOut().println("wrote " + output);
         }
-        return Main.EXIT_OK;
     }
 }

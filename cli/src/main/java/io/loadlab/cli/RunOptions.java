@@ -6,6 +6,8 @@ import io.loadlab.core.result.LoadLevel;
 import io.loadlab.core.unit.Duration;
 import io.loadlab.core.unit.Rate;
 import io.loadlab.lab.LabDefaults;
+import io.loadlab.lab.profile.ProfileDefaults;
+import io.loadlab.lab.profile.ProfileMode;
 import io.loadlab.lab.spec.CpuSplit;
 import io.loadlab.lab.spec.ExperimentSpec;
 import io.loadlab.lab.spec.ExternalServer;
@@ -132,6 +134,20 @@ final class RunOptions {
     @Option(names = "--jvm-flag", paramLabel = "FLAG", description = "A JVM flag of every child JVM (repeatable).")
     List<String> jvmFlags;
 
+    @Option(
+            names = "--profile",
+            arity = "0..1",
+            paramLabel = "cpu|wall",
+            fallbackValue = "cpu",
+            description = "Profile each server's JVM during the measured window with async-profiler (default: on, cpu"
+                    + " every " + ProfileDefaults.CPU_INTERVAL + "): a flame graph per trial, the top frames, GC,"
+                    + " allocation, threads and context switches per request. wall samples every thread, running or"
+                    + " waiting (every " + ProfileDefaults.WALL_INTERVAL + "): where the blocking models wait.")
+    String profile;
+
+    @Option(names = "--no-profile", description = "Do not profile the servers.")
+    boolean noProfile;
+
     boolean adHoc() {
         return scenario != null || serverCmd != null;
     }
@@ -213,6 +229,18 @@ final class RunOptions {
         }
         if (serverCmd != null) {
             s = s.withServer(new ExternalServer(serverCmd, serverUrl));
+        }
+        if (noProfile && profile != null) {
+            throw new UserError("--profile and --no-profile contradict each other: give one");
+        }
+        if (noProfile) {
+            s = s.withProfile(ProfileMode.OFF);
+        } else if (profile != null) {
+            try {
+                s = s.withProfile(ProfileMode.of(profile));
+            } catch (IllegalArgumentException e) {
+                throw new UserError("--profile: " + e.getMessage());
+            }
         }
         return s;
     }

@@ -1,6 +1,7 @@
 package io.loadlab.lab;
 
 import io.loadlab.core.unit.Duration;
+import io.loadlab.lab.profile.ProfileMode;
 
 /**
  * The lab's defaults: which suite runs, where results go, how long trials warm up and wait for servers.
@@ -12,6 +13,12 @@ public final class LabDefaults {
     public static final String SUITE = "quick";
 
     public static final String RESULTS_DIR = "results";
+
+    /**
+     * Each server's JVM is profiled on CPU during its window by default: bench/profiling-overhead.sh measures what it
+     * costs (docs/profiling.md), and it stays on only while that is under 3% of throughput.
+     */
+    public static final ProfileMode PROFILE = ProfileMode.CPU;
 
     /**
      * The lab's measured load run first warms its own JVM for this long (sent, not recorded): without it the first

@@ -35,7 +35,7 @@ final class ReportHtml {
         java.util.Set<String> shown = new java.util.HashSet<>();
         for (int i = 0; i < scenarios.size(); i++) {
             ExperimentInfo e = r.experiment(scenarios.get(i).experiment());
-            scenario(h, scenarios.get(i), answers.get(i), i, e != null && shown.add(e.name()) ? e : null, r);
+            scenario(h, scenarios.get(i), answers.get(i), i, e != null && shown.add(e.name()) ? e : null, r, dir.dir());
         }
         unmeasured(h, r, shown);
         ReportSections.environment(h, dir.environment());
@@ -113,7 +113,13 @@ final class ReportHtml {
     }
 
     private static void scenario(
-            StringBuilder h, Scenario s, List<ExperimentAnswer> answers, int i, ExperimentInfo e, SuiteResults r) {
+            StringBuilder h,
+            Scenario s,
+            List<ExperimentAnswer> answers,
+            int i,
+            ExperimentInfo e,
+            SuiteResults r,
+            java.nio.file.Path dir) {
         h.append("<section class=\"scenario\" id=\"s-")
                 .append(i)
                 .append("\"><h2>")
@@ -169,6 +175,7 @@ final class ReportHtml {
             h.append("<p class=\"meta\">No request failed and none was rejected in any trial of this scenario.</p>\n");
         }
         ReportTables.verdicts(h, s);
+        ProfileHtml.section(h, s, i, answers, dir);
         ReportTables.timelines(h, s);
         h.append("</section>\n");
     }

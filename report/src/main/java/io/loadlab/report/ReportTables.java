@@ -105,7 +105,7 @@ final class ReportTables {
             return;
         }
         String sep = "";
-        for (String key : List.of("dir", "load_json", "server_log", "loadgen_log")) {
+        for (String key : List.of("dir", "load_json", "server_log", "loadgen_log", "flame_graph")) {
             String path = files.get(key);
             if (path != null) {
                 String label = key.equals("dir") ? "dir" : path.substring(path.lastIndexOf('/') + 1);

@@ -6,6 +6,7 @@ import io.loadlab.core.result.DependencyWork;
 import io.loadlab.core.result.LoadReport;
 import io.loadlab.core.result.ProcessSeries;
 import io.loadlab.core.result.RequestStats;
+import io.loadlab.core.result.ServerProfile;
 import io.loadlab.core.result.Share;
 import io.loadlab.core.result.TrialResult;
 import io.loadlab.core.result.Unfinished;
@@ -41,6 +42,26 @@ final class TrialFacts {
         out.put("backend", d == null || d.backend() == null ? Fmt.DASH : backend(d.backend()));
         out.put("database", d == null || d.database() == null ? Fmt.DASH : database(d.database()));
         out.put("server CPU per request", Fmt.micros(cpuMicrosPerRequest(t)));
+        ServerProfile p = ProfileHtml.profile(t);
+        ServerProfile.Jvm j = p == null ? null : p.jvm();
+        ServerProfile.PerRequest r = p == null ? null : p.perRequest();
+        out.put(
+                "heap allocation",
+                j == null
+                        ? Fmt.DASH
+                        : String.format(Locale.ROOT, "%,.1f MB/s", j.allocatedMbPerS())
+                                + (r == null || r.allocatedBytes() == null
+                                        ? ""
+                                        : " · " + ProfileHtml.bytes(r.allocatedBytes()) + " per request"));
+        out.put("GC pauses (n · total · max)", j == null ? Fmt.DASH : ProfileHtml.gc(j) + " (" + j.collector() + ")");
+        out.put("threads (peak)", j == null ? Fmt.DASH : Fmt.count(j.threadsPeak()));
+        out.put(
+                "context switches per request",
+                r == null || r.voluntaryCtx() == null
+                        ? Fmt.DASH
+                        : ProfileHtml.ctx(r.voluntaryCtx()) + " voluntary · " + ProfileHtml.ctx(r.involuntaryCtx())
+                                + " involuntary");
+        out.put("profile", p == null ? Fmt.DASH : profile(p));
         return out;
     }
 
@@ -64,6 +85,17 @@ final class TrialFacts {
         return f.completedNone() == 0
                 ? "all " + Fmt.count(f.connections())
                 : Fmt.count(f.completedNone()) + " of " + Fmt.count(f.connections()) + " got nothing";
+    }
+
+    private static String profile(ServerProfile p) {
+        StringBuilder b = new StringBuilder(p.profiler() == null ? "no stacks" : p.profiler());
+        if (p.profiler() != null) {
+            b.append(", ").append(Fmt.count(p.samples())).append(" samples");
+        }
+        if (p.notes() != null && !p.notes().isEmpty()) {
+            b.append(" — ").append(String.join("; ", p.notes()));
+        }
+        return b.toString();
     }
 
     static double cpuMicrosPerRequest(TrialResult t) {

@@ -317,7 +317,7 @@ final class FixtureFactory {
                         "POST /zipcodes: no answer within 5 s"),
                 null,
                 Ceiling.NONE,
-                new ServerFacts(Map.of("model", "single-thread"), null, null),
+                new ServerFacts(Map.of("model", "single-thread"), null, null, null),
                 Resources.NONE,
                 DependencyWork.NONE,
                 Map.of("server_log", "trials/" + id + "/server.log")));

@@ -179,7 +179,7 @@ final class FixtureTrial {
                 new ValidationResult(true, List.of("GET /health 200", "GET " + path + " 200 OK"), null),
                 report,
                 ceiling,
-                new ServerFacts(Map.of("model", model, "threads", threads), null, null),
+                new ServerFacts(Map.of("model", model, "threads", threads), null, null, null),
                 new Resources(processes(random), machine()),
                 dependencies,
                 Map.of(

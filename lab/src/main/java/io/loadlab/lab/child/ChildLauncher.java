@@ -55,12 +55,19 @@ public final class ChildLauncher {
 
     /** Starts a loadlab child doing {@code job} as {@code role}; its job, events and log are in {@code dir}. */
     public ChildProcess start(String role, ChildJob job, String cpus, Path dir) throws IOException {
+        return start(role, job, cpus, dir, List.of());
+    }
+
+    /** As {@link #start(String, ChildJob, String, Path)}, with JVM flags for this child only, after every other. */
+    public ChildProcess start(String role, ChildJob job, String cpus, Path dir, List<String> extraJvmFlags)
+            throws IOException {
         Files.createDirectories(dir);
         Path jobFile = dir.resolve(role + ".job.json");
         Json.writeAtomically(jobFile, job);
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.addAll(jvmFlags);
+        cmd.addAll(extraJvmFlags);
         cmd.add("-cp");
         cmd.add(classpath);
         cmd.add(ChildMain.class.getName());

@@ -1,6 +1,7 @@
 package io.loadlab.lab.spec;
 
 import io.loadlab.lab.LabDefaults;
+import io.loadlab.lab.profile.ProfileMode;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -16,6 +17,7 @@ import java.util.List;
  * @param backendCommand a command that starts the downstream service instead of the reference backend (it must print
  *     a JSON line holding its {@code port}); null for the reference backend
  * @param jvmFlags extra JVM flags of every child JVM the lab starts, after loadlab's own
+ * @param profile what the lab samples in each server's JVM during the window
  */
 public record LabSetup(
         CpuSplit cpus,
@@ -23,38 +25,44 @@ public record LabSetup(
         String dbUrl,
         ExternalServer server,
         String backendCommand,
-        List<String> jvmFlags) {
+        List<String> jvmFlags,
+        ProfileMode profile) {
 
     public LabSetup {
         jvmFlags = jvmFlags == null ? List.of() : List.copyOf(jvmFlags);
+        profile = profile == null ? LabDefaults.PROFILE : profile;
     }
 
     /** The host's default CPU split, {@code results/}, the embedded PostgreSQL, the reference servers. */
     public static LabSetup defaults() {
-        return new LabSetup(null, Path.of(LabDefaults.RESULTS_DIR), null, null, null, List.of());
+        return new LabSetup(null, Path.of(LabDefaults.RESULTS_DIR), null, null, null, List.of(), LabDefaults.PROFILE);
     }
 
     public LabSetup withCpus(CpuSplit v) {
-        return new LabSetup(v, resultsRoot, dbUrl, server, backendCommand, jvmFlags);
+        return new LabSetup(v, resultsRoot, dbUrl, server, backendCommand, jvmFlags, profile);
     }
 
     public LabSetup withResultsRoot(Path v) {
-        return new LabSetup(cpus, v, dbUrl, server, backendCommand, jvmFlags);
+        return new LabSetup(cpus, v, dbUrl, server, backendCommand, jvmFlags, profile);
     }
 
     public LabSetup withDbUrl(String v) {
-        return new LabSetup(cpus, resultsRoot, v, server, backendCommand, jvmFlags);
+        return new LabSetup(cpus, resultsRoot, v, server, backendCommand, jvmFlags, profile);
     }
 
     public LabSetup withServer(ExternalServer v) {
-        return new LabSetup(cpus, resultsRoot, dbUrl, v, backendCommand, jvmFlags);
+        return new LabSetup(cpus, resultsRoot, dbUrl, v, backendCommand, jvmFlags, profile);
     }
 
     public LabSetup withBackendCommand(String v) {
-        return new LabSetup(cpus, resultsRoot, dbUrl, server, v, jvmFlags);
+        return new LabSetup(cpus, resultsRoot, dbUrl, server, v, jvmFlags, profile);
+    }
+
+    public LabSetup withProfile(ProfileMode v) {
+        return new LabSetup(cpus, resultsRoot, dbUrl, server, backendCommand, jvmFlags, v);
     }
 
     public LabSetup withJvmFlags(List<String> v) {
-        return new LabSetup(cpus, resultsRoot, dbUrl, server, backendCommand, v);
+        return new LabSetup(cpus, resultsRoot, dbUrl, server, backendCommand, v, profile);
     }
 }

@@ -72,7 +72,11 @@ final class JudgementPhase {
                 validation,
                 validation.passed() && m != null ? m.report() : null,
                 ceiling,
-                new ServerFacts(settings, m == null ? null : m.serverExit(), m == null ? null : m.jit()),
+                new ServerFacts(
+                        settings,
+                        m == null ? null : m.serverExit(),
+                        m == null ? null : m.jit(),
+                        m == null ? null : ProfileFigures.perRequest(m.profile(), m.report(), m.resources())),
                 m == null ? Resources.NONE : m.resources(),
                 m == null ? DependencyWork.NONE : m.work(),
                 dir.files());

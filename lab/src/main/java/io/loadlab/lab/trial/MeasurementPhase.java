@@ -5,6 +5,7 @@ import io.loadlab.core.result.DependencyWork;
 import io.loadlab.core.result.LoadReport;
 import io.loadlab.core.result.Resources;
 import io.loadlab.core.result.ServerFacts;
+import io.loadlab.core.result.ServerProfile;
 import io.loadlab.core.unit.Duration;
 import io.loadlab.lab.LabDefaults;
 import io.loadlab.lab.LabListener.Phase;
@@ -13,6 +14,7 @@ import io.loadlab.lab.child.ChildEvent;
 import io.loadlab.lab.child.ChildProcess;
 import io.loadlab.lab.child.LoadJob;
 import io.loadlab.lab.deps.DependencyProbe;
+import io.loadlab.lab.profile.ServerProfiler;
 import io.loadlab.lab.sample.JitWatch;
 import io.loadlab.lab.sample.Sampler;
 import io.loadlab.lab.spec.ScenarioSpec;
@@ -30,7 +32,7 @@ import java.util.List;
 final class MeasurementPhase {
     /**
      * What the window produced; {@code report} is null, and {@code failure} says why, when the run failed. {@code jit}
-     * is the server's JIT when the window opened.
+     * is the server's JIT when the window opened; {@code profile} its profile over the window (null when off).
      */
     record Measured(
             LoadReport report,
@@ -38,7 +40,8 @@ final class MeasurementPhase {
             Resources resources,
             DependencyWork work,
             Integer serverExit,
-            ServerFacts.Jit jit) {}
+            ServerFacts.Jit jit,
+            ServerProfile profile) {}
 
     private final SuiteContext ctx;
 
@@ -65,6 +68,7 @@ final class MeasurementPhase {
             DependencyProbe probe = ctx.dependencies().probe(s);
             Sampler sampler = new Sampler(watched(server, gen), Defaults.INTERVAL.toMillis());
             sampler.start();
+            server.profiler().windowOpened(); // when the load generator's limit opened the window
             ctx.listener().phase(plan, Phase.MEASURING);
             ChildEvent.Result result;
             try {
@@ -83,13 +87,14 @@ final class MeasurementPhase {
                 probe.windowClosed();
             }
             ctx.listener().phase(plan, Phase.JUDGING);
+            ServerProfile profile = server.profiler().windowClosed("Server CPU: " + plan.id());
             DependencyWork work = probe.finish();
             Resources resources = new Resources(sampler.series(), sampler.machine());
             if (result == null) {
                 Measured f = failedRun(gen, server, failure);
-                return new Measured(null, f.failure(), resources, work, f.serverExit(), w.jit());
+                return new Measured(null, f.failure(), resources, work, f.serverExit(), w.jit(), profile);
             }
-            return new Measured(result.report(), null, resources, work, exit(server), w.jit());
+            return new Measured(result.report(), null, resources, work, exit(server), w.jit(), profile);
         } finally {
             ctx.launcher().stop(gen);
         }
@@ -101,6 +106,7 @@ final class MeasurementPhase {
      */
     private static final class Warmup {
         private final ChildProcess gen;
+        private final ServerProfiler profiler;
         private final JitWatch jit;
         private final long minimumEnd;
         private boolean sent;
@@ -108,6 +114,7 @@ final class MeasurementPhase {
 
         Warmup(ChildProcess gen, StartedServer server, Duration minimum) {
             this.gen = gen;
+            this.profiler = server.profiler();
             this.jit = new JitWatch(server.process().pid());
             this.minimumEnd = System.nanoTime() + minimum.nanos();
         }
@@ -123,6 +130,8 @@ final class MeasurementPhase {
                     boolean quiet = jit.quiet();
                     compilerCores = jit.lastCores();
                     if (quiet && System.nanoTime() - minimumEnd >= 0) {
+                        // the profiler's start costs the server a few ms of CPU: spend them before the window
+                        profiler.windowOpened();
                         sent = gen.send(new ChildCommand.Measure(System.nanoTime()));
                     }
                 }
@@ -151,7 +160,7 @@ final class MeasurementPhase {
                         ? "the load generator did not finish in time: " + gen.logTail()
                         : "the load generator exited with status "
                                 + gen.process().exitValue() + ": " + gen.logTail();
-        return new Measured(null, why, Resources.NONE, DependencyWork.NONE, exit(server), null);
+        return new Measured(null, why, Resources.NONE, DependencyWork.NONE, exit(server), null, null);
     }
 
     private static Integer exit(StartedServer server) {

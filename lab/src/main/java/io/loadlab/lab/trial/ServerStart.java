@@ -6,12 +6,16 @@ import io.loadlab.lab.child.ChildProcess;
 import io.loadlab.lab.child.ServeJob;
 import io.loadlab.lab.deps.Database;
 import io.loadlab.lab.deps.Http;
+import io.loadlab.lab.profile.AsyncProfilerLibrary;
+import io.loadlab.lab.profile.ProfileMode;
+import io.loadlab.lab.profile.ServerProfiler;
 import io.loadlab.lab.spec.ExternalServer;
 import io.loadlab.lab.spec.TrialPlan;
 import io.loadlab.servers.ServerSpec;
 import java.io.IOException;
 import java.net.URI;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -56,7 +60,7 @@ final class ServerStart {
         }
         ServerSpec spec = spec(plan);
         ChildProcess p =
-                ctx.launcher().start("server", new ServeJob(spec), ctx.cpus().server(), dir.dir());
+                ctx.launcher().start("server", new ServeJob(spec), ctx.cpus().server(), dir.dir(), profilerFlags());
         ChildEvent.Ready ready = p.await(ChildEvent.Ready.class, LabDefaults.STARTUP_TIMEOUT, e -> {});
         if (ready == null) {
             ctx.launcher().stop(p);
@@ -68,7 +72,7 @@ final class ServerStart {
         }
         String url = (spec.tls() == null ? "http://" : "https://") + ready.host() + ":" + ready.port();
         awaitHealth(p, url, true);
-        return new StartedServer(p, url, ready.settings(), spec);
+        return new StartedServer(p, url, ready.settings(), spec, profiler(p, dir));
     }
 
     private StartedServer external(ExternalServer s, TrialPlan plan, TrialDir dir)
@@ -88,7 +92,24 @@ final class ServerStart {
                 ctx.launcher().startCommand("server", s.command(), ctx.cpus().server(), dir.dir(), env);
         // a user's server may have no /health: any HTTP answer there means it is up
         awaitHealth(p, s.url(), false);
-        return new StartedServer(p, s.url(), Map.of(), null);
+        return new StartedServer(p, s.url(), Map.of(), null, profiler(p, dir));
+    }
+
+    /**
+     * A reference server starts with async-profiler's agent loaded (no sampling until the window): loading it at
+     * start spares the JVM a dynamic agent load, and it sees every method the JIT compiles.
+     */
+    private List<String> profilerFlags() {
+        AsyncProfilerLibrary lib = AsyncProfilerLibrary.find();
+        return ctx.setup().profile() == ProfileMode.OFF || !lib.available()
+                ? List.of()
+                : List.of("-agentpath:" + lib.library());
+    }
+
+    /** Attached before validation, so that the attach's own CPU falls outside the window. */
+    private ServerProfiler profiler(ChildProcess p, TrialDir dir) {
+        return ServerProfiler.attach(
+                ctx.setup().profile(), p.process().toHandle(), AsyncProfilerLibrary.find(), dir.dir());
     }
 
     private void awaitHealth(ChildProcess p, String url, boolean need200) throws InterruptedException, TrialBroken {

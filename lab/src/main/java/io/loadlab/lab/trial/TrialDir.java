@@ -1,5 +1,6 @@
 package io.loadlab.lab.trial;
 
+import io.loadlab.lab.profile.ServerProfiler;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -39,6 +40,10 @@ public final class TrialDir {
         m.put("loadgen_log", "loadgen.log");
         m.put("loadgen_job", "loadgen.job.json");
         m.put("loadgen_events", "loadgen.events.jsonl");
+        m.put("flame_graph", ServerProfiler.HTML);
+        m.put("profile_collapsed", ServerProfiler.COLLAPSED);
+        m.put("profile_jfr", ServerProfiler.JFR);
+        m.put("profiler_log", ServerProfiler.LOG);
         return m;
     }
 

@@ -51,6 +51,7 @@ public final class TrialRunner {
             MeasurementPhase.Measured m = measurement.run(plan, server, dir);
             return judgement.judge(plan, startedAt, dir, server.spec(), v.settings(), v.result(), m);
         } finally {
+            server.profiler().close();
             ctx.launcher().stop(server.process());
         }
     }

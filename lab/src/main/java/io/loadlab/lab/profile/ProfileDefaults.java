@@ -1,0 +1,18 @@
+package io.loadlab.lab.profile;
+
+/** The profiler's defaults, quoted by {@code --help} and docs/profiling.md. */
+public final class ProfileDefaults {
+    private ProfileDefaults() {}
+
+    /** async-profiler's CPU sampling interval: ~1,000 samples per busy core-second. */
+    public static final String CPU_INTERVAL = "1ms";
+
+    /** async-profiler's wall-clock interval, per thread: every thread is sampled, running or waiting. */
+    public static final String WALL_INTERVAL = "5ms";
+
+    /** The Flight Recorder's sampling period, when it stands in for async-profiler. */
+    public static final String JFR_PERIOD = "10 ms";
+
+    /** The frames with the most self time that results.json and the report show. */
+    public static final int TOP_FRAMES = 5;
+}
