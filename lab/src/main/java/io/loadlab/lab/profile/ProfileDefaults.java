@@ -5,7 +5,7 @@ public final class ProfileDefaults {
     private ProfileDefaults() {}
 
     /** async-profiler's CPU sampling interval: ~1,000 samples per busy core-second. */
-    public static final String CPU_INTERVAL = "1ms";
+    public static final String CPU_INTERVAL = "10ms";
 
     /** async-profiler's wall-clock interval, per thread: every thread is sampled, running or waiting. */
     public static final String WALL_INTERVAL = "5ms";

@@ -1,0 +1,33 @@
+package io.loadlab.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+/** --profile and --no-profile: a contradiction or an unknown mode is a one-line usage error before anything runs. */
+class ProfileOptionsTest {
+    @Test
+    void profileAndNoProfileContradictEachOther() {
+        CliTest.Result r = CliTest.run("run", "--scenario", "plaintext", "--profile", "--no-profile");
+        assertThat(r.exit()).isEqualTo(Main.EXIT_USAGE);
+        assertThat(r.err())
+                .contains("--profile and --no-profile contradict each other")
+                .doesNotContain("Exception");
+    }
+
+    @Test
+    void anUnknownModeNamesTheChoices() {
+        CliTest.Result r = CliTest.run("run", "--scenario", "plaintext", "--profile=alloc");
+        assertThat(r.exit()).isEqualTo(Main.EXIT_USAGE);
+        assertThat(r.err())
+                .contains("--profile: unknown profile mode 'alloc': use cpu or wall")
+                .doesNotContain("at io.");
+    }
+
+    @Test
+    void compareOfAMissingDirectoryIsAUserError() {
+        CliTest.Result r = CliTest.run("compare", "/nonexistent/a", "/nonexistent/b");
+        assertThat(r.exit()).isEqualTo(Main.EXIT_USAGE);
+        assertThat(r.err()).doesNotContain("Exception");
+    }
+}
