@@ -141,9 +141,10 @@ public final class ServerProfiler implements AutoCloseable {
 
     /**
      * Closes the window and returns the profile ({@code perRequest} is left to the caller, who knows the requests);
-     * null when profiling is off.
+     * null when profiling is off. {@code trial} names the flame graph.
      */
-    public ServerProfile windowClosed(String title) {
+    public ServerProfile windowClosed(String trial) {
+        String title = (mode == ProfileMode.WALL ? "Server threads, wall clock: " : "Server CPU: ") + trial;
         if (mode == ProfileMode.OFF) {
             return null;
         }

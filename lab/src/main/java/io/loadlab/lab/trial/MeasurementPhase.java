@@ -87,7 +87,7 @@ final class MeasurementPhase {
                 probe.windowClosed();
             }
             ctx.listener().phase(plan, Phase.JUDGING);
-            ServerProfile profile = server.profiler().windowClosed("Server CPU: " + plan.id());
+            ServerProfile profile = server.profiler().windowClosed(plan.id());
             DependencyWork work = probe.finish();
             Resources resources = new Resources(sampler.series(), sampler.machine());
             if (result == null) {

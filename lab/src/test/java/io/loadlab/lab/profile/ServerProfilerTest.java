@@ -44,9 +44,9 @@ class ServerProfilerTest {
         AsyncProfilerLibrary lib = AsyncProfilerLibrary.find();
         org.junit.jupiter.api.Assumptions.assumeTrue(lib.available(), lib.unavailable());
         ChildProcess server = serve(List.of("-agentpath:" + lib.library()));
-        ServerProfile p = profileWindow(server, lib);
+        ServerProfile p = profileWindow(server, lib, ProfileMode.CPU);
 
-        assertThat(p.profiler()).startsWith("async-profiler ").contains("cpu every 1ms");
+        assertThat(p.profiler()).startsWith("async-profiler ").contains("cpu every " + ProfileDefaults.CPU_INTERVAL);
         assertThat(p.notes()).isEmpty();
         assertThat(p.samples()).isPositive();
         assertThat(p.topFrames()).isNotEmpty().hasSizeLessThanOrEqualTo(ProfileDefaults.TOP_FRAMES);
@@ -69,10 +69,22 @@ class ServerProfilerTest {
     }
 
     @Test
+    void wallClockModeSamplesTheWaitingThreadsToo() throws Exception {
+        AsyncProfilerLibrary lib = AsyncProfilerLibrary.find();
+        org.junit.jupiter.api.Assumptions.assumeTrue(lib.available(), lib.unavailable());
+        ChildProcess server = serve(List.of("-agentpath:" + lib.library()));
+        ServerProfile p = profileWindow(server, lib, ProfileMode.WALL);
+
+        assertThat(p.profiler()).contains("wall every " + ProfileDefaults.WALL_INTERVAL);
+        assertThat(p.samples()).isPositive();
+        assertThat(Files.readString(dir.resolve(ServerProfiler.HTML))).contains("Server threads, wall clock: test");
+    }
+
+    @Test
     void withoutAsyncProfilerTheFlightRecorderStandsInAndTheProfileSaysSo() throws Exception {
         ChildProcess server = serve(List.of());
         AsyncProfilerLibrary none = new AsyncProfilerLibrary(null, "4.6", "async-profiler has no agent for test/test");
-        ServerProfile p = profileWindow(server, none);
+        ServerProfile p = profileWindow(server, none, ProfileMode.CPU);
 
         assertThat(p.profiler()).startsWith("JDK Flight Recorder");
         assertThat(p.notes()).anyMatch(n -> n.contains("Flight Recorder") && n.contains("no agent for test/test"));
@@ -116,9 +128,9 @@ class ServerProfilerTest {
     private String url;
 
     /** Attaches, then 1.5 s of requests in the window (bounded in count too). */
-    private ServerProfile profileWindow(ChildProcess server, AsyncProfilerLibrary lib) throws Exception {
-        ServerProfiler profiler =
-                ServerProfiler.attach(ProfileMode.CPU, server.process().toHandle(), lib, dir);
+    private ServerProfile profileWindow(ChildProcess server, AsyncProfilerLibrary lib, ProfileMode mode)
+            throws Exception {
+        ServerProfiler profiler = ServerProfiler.attach(mode, server.process().toHandle(), lib, dir);
         try (HttpClient client = HttpClient.newHttpClient()) {
             HttpRequest get = HttpRequest.newBuilder(URI.create(url)).build();
             client.send(get, HttpResponse.BodyHandlers.ofString());
@@ -129,7 +141,7 @@ class ServerProfilerTest {
                                 .statusCode())
                         .isEqualTo(200);
             }
-            return profiler.windowClosed("Server CPU: test");
+            return profiler.windowClosed("test");
         } finally {
             profiler.close();
         }
