@@ -139,10 +139,11 @@ final class RunOptions {
             arity = "0..1",
             paramLabel = "cpu|wall",
             fallbackValue = "cpu",
-            description = "Profile each server's JVM during the measured window with async-profiler (default: on, cpu"
-                    + " every " + ProfileDefaults.CPU_INTERVAL + "): a flame graph per trial, the top frames, GC,"
-                    + " allocation, threads and context switches per request. wall samples every thread, running or"
-                    + " waiting (every " + ProfileDefaults.WALL_INTERVAL + "): where the blocking models wait.")
+            description = "Profile each server's JVM during the measured window with async-profiler (default: "
+                    + ProfileDefaults.DEFAULT_WORDS + "; cpu every " + ProfileDefaults.CPU_INTERVAL + " when on): a"
+                    + " flame graph per trial, the top frames, GC, allocation, threads and context switches per"
+                    + " request. wall samples every thread, running or waiting (every " + ProfileDefaults.WALL_INTERVAL
+                    + "): where the blocking models wait. It costs the servers throughput: see docs/profiling.md.")
     String profile;
 
     @Option(names = "--no-profile", description = "Do not profile the servers.")

@@ -1,6 +1,7 @@
 package io.loadlab.lab;
 
 import io.loadlab.core.unit.Duration;
+import io.loadlab.lab.profile.ProfileDefaults;
 import io.loadlab.lab.profile.ProfileMode;
 
 /**
@@ -15,10 +16,10 @@ public final class LabDefaults {
     public static final String RESULTS_DIR = "results";
 
     /**
-     * Each server's JVM is profiled on CPU during its window by default: bench/profiling-overhead.sh measures what it
-     * costs (docs/profiling.md), and it stays on only while that is under 3% of throughput.
+     * Whether each server's JVM is profiled during its window when no flag says: on only while
+     * bench/profiling-overhead.sh measures it under 3% of throughput ({@link ProfileDefaults#ON_BY_DEFAULT}).
      */
-    public static final ProfileMode PROFILE = ProfileMode.CPU;
+    public static final ProfileMode PROFILE = ProfileDefaults.ON_BY_DEFAULT ? ProfileMode.CPU : ProfileMode.OFF;
 
     /**
      * The lab's measured load run first warms its own JVM for this long (sent, not recorded): without it the first

@@ -4,6 +4,16 @@ package io.loadlab.lab.profile;
 public final class ProfileDefaults {
     private ProfileDefaults() {}
 
+    /**
+     * Whether the lab profiles the servers when no flag says. Off: bench/profiling-overhead.sh measured netty's
+     * plaintext throughput 9-15% lower profiled (0.906, 0.851, 0.875 in three runs; server CPU per request +8-16%),
+     * past the 3% a default may cost (docs/profiling.md). {@code --profile} turns it on.
+     */
+    public static final boolean ON_BY_DEFAULT = false;
+
+    /** "on" or "off", as {@code --help} quotes the default. */
+    public static final String DEFAULT_WORDS = ON_BY_DEFAULT ? "on" : "off";
+
     /** async-profiler's CPU sampling interval: ~1,000 samples per busy core-second. */
     public static final String CPU_INTERVAL = "10ms";
 
