@@ -51,7 +51,9 @@ public final class TrialRunner {
             MeasurementPhase.Measured m = measurement.run(plan, server, dir);
             return judgement.judge(plan, startedAt, dir, server.spec(), v.settings(), v.result(), m);
         } finally {
-            ctx.launcher().stop(server.process());
+            if (server.started()) {
+                ctx.launcher().stop(server.process());
+            }
         }
     }
 }
