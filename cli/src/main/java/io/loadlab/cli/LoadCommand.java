@@ -58,9 +58,9 @@ import picocli.CommandLine.Spec;
                     + " held",
             "1:no request succeeded, or errors exceeded --max-error-rate (the summary says which); it takes"
                     + " precedence over 99, as a run that failed outright measured no SLO",
-            "99:a --threshold failed (as in k6); each is printed with the value measured",
             "2:a usage error or an unreachable target (one line on stderr, nothing sent)",
-            "3:an internal error"
+            "3:an internal error",
+            "99:a --threshold failed (as in k6); each is printed with the value measured"
         })
 final class LoadCommand implements Callable<Integer> {
     @Spec
