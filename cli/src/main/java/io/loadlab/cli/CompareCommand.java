@@ -9,10 +9,13 @@ import io.loadlab.report.Format;
 import io.loadlab.report.ProfileComparison;
 import io.loadlab.report.ProfileComparisonHtml;
 import io.loadlab.report.ProfileComparisonText;
+import io.loadlab.report.Regression;
 import io.loadlab.report.ResultsDir;
 import java.io.IOException;
+import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -30,6 +33,13 @@ import picocli.CommandLine.Spec;
             "Given two trial directories (results/<run>/trials/<id>, e.g. two models of one run), compares their"
                     + " insides: CPU, allocation and context switches per request, GC, threads, and the frames whose"
                     + " share of the server's samples moved most."
+        },
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {
+            "0:compared (and, with --fail-on-regression, nothing regressed beyond the margin)",
+            "2:a usage error or a directory without results (one line on stderr)",
+            "3:an internal error",
+            "99:--fail-on-regression found B worse than A beyond the margin (each regression on stderr)"
         })
 final class CompareCommand implements Callable<Integer> {
     enum CompareFormat {
@@ -70,6 +80,14 @@ final class CompareCommand implements Callable<Integer> {
             description = "Write here instead of stdout.")
     Path output;
 
+    @Option(
+            names = "--fail-on-regression",
+            paramLabel = "PERCENT",
+            description = "Exit 99 when B's throughput is lower, or its p99 higher, than A's by more than this (e.g."
+                    + " 5%%) and the difference is significant (Welch's t-test over the repetitions). Without"
+                    + " repetitions the significance is unknown and the margin alone decides; the line says so.")
+    String failOnRegression;
+
     @Override
     public Integer call() throws IOException {
         TrialDirs.Trial ta = TrialDirs.find(a);
@@ -79,12 +97,17 @@ final class CompareCommand implements Callable<Integer> {
                     + (ta == null ? a : b) + " is a results directory");
         }
         if (ta != null) {
+            if (failOnRegression != null) {
+                throw new UserError("--fail-on-regression compares two results directories (their repetitions), not"
+                        + " two trials");
+            }
             return trials(ta, tb);
         }
         if (flameDiff != null) {
             throw new UserError(
                     "--flame-diff compares two trials: give two trial directories" + " (results/<run>/trials/<id>)");
         }
+        Double margin = margin();
         ResultsDir ra = ResultsDir.load(a);
         ResultsDir rb = ResultsDir.load(b);
         Comparison c = Comparison.compare(ra.results(), rb.results(), a.toString(), b.toString());
@@ -94,7 +117,23 @@ final class CompareCommand implements Callable<Integer> {
             case html -> ComparisonHtml.render(c);
         };
         write(out);
-        return Main.EXIT_OK;
+        if (margin == null) {
+            return Main.EXIT_OK;
+        }
+        List<Regression> found = Regression.find(c, margin);
+        String marginText = failOnRegression.trim();
+        PrintWriter err = spec.commandLine().getErr();
+        found.forEach(r -> err.println("regression: " + r.line()));
+        if (found.isEmpty()) {
+            err.println("loadlab compare: no regression beyond " + marginText + " in "
+                    + c.rows().size() + " compared groups");
+            err.flush();
+            return Main.EXIT_OK;
+        }
+        err.println("loadlab compare: " + found.size() + " regression" + (found.size() == 1 ? "" : "s")
+                + " beyond --fail-on-regression " + marginText + "; exit " + Main.EXIT_THRESHOLDS);
+        err.flush();
+        return Main.EXIT_THRESHOLDS;
     }
 
     private Integer trials(TrialDirs.Trial ta, TrialDirs.Trial tb) throws IOException {
@@ -135,5 +174,23 @@ final class CompareCommand implements Callable<Integer> {
             }
             spec.commandLine().getOut().println("wrote " + output);
         }
+    }
+
+    /** The margin as a fraction, null without the flag; a p99 may grow by more than 100%, so no upper bound. */
+    private Double margin() {
+        if (failOnRegression == null) {
+            return null;
+        }
+        String t = failOnRegression.trim();
+        try {
+            double v = Double.parseDouble(t.substring(0, t.length() - 1).trim());
+            if (t.endsWith("%") && v >= 0 && Double.isFinite(v)) {
+                return v / 100;
+            }
+        } catch (RuntimeException e) {
+            // the message below says what was expected
+        }
+        throw new UserError(
+                "--fail-on-regression: expected a percentage such as 5% or 0.5%, got '" + failOnRegression + "'");
     }
 }

@@ -16,6 +16,9 @@ import io.loadlab.loadgen.ProgressListener;
 import io.loadlab.loadgen.RequestSpec;
 import io.loadlab.loadgen.Scenario;
 import io.loadlab.loadgen.Transport;
+import io.loadlab.report.export.LoadCsv;
+import io.loadlab.report.gate.Threshold;
+import io.loadlab.report.gate.ThresholdResult;
 import io.netty.util.ResourceLeakDetector;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -32,6 +35,7 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicBoolean;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -50,10 +54,13 @@ import picocli.CommandLine.Spec;
         },
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
-            "0:the run completed: requests succeeded and errors stayed within --max-error-rate",
-            "1:no request succeeded, or errors exceeded --max-error-rate (the summary says which)",
+            "0:the run completed: requests succeeded, errors stayed within --max-error-rate and every --threshold"
+                    + " held",
+            "1:no request succeeded, or errors exceeded --max-error-rate (the summary says which); it takes"
+                    + " precedence over 99, as a run that failed outright measured no SLO",
             "2:a usage error or an unreachable target (one line on stderr, nothing sent)",
-            "3:an internal error"
+            "3:an internal error",
+            "99:a --threshold failed (as in k6); each is printed with the value measured"
         })
 final class LoadCommand implements Callable<Integer> {
     @Spec
@@ -67,7 +74,8 @@ final class LoadCommand implements Callable<Integer> {
 
     @Option(
             names = {"-c", "--connections"},
-            description = "Connections (open model: initial). (default: ${DEFAULT-VALUE})")
+            converter = CountConverter.class,
+            description = "Connections (open model: initial), e.g. 100 or 10k. (default: ${DEFAULT-VALUE})")
     int connections;
 
     @Option(
@@ -77,7 +85,7 @@ final class LoadCommand implements Callable<Integer> {
 
     @Option(
             names = {"-d", "--duration"},
-            description = "Measured duration, e.g. 30s, 2m. (default: ${DEFAULT-VALUE})")
+            description = "Measured duration, e.g. 30s, 2m, 1m30s. (default: ${DEFAULT-VALUE})")
     String duration;
 
     @Option(
@@ -117,6 +125,7 @@ final class LoadCommand implements Callable<Integer> {
 
     @Option(
             names = "--max-connections",
+            converter = CountConverter.class,
             description = "Open model: most connections opened when due requests find none free. (default: max(-c, "
                     + LoadgenDefaults.OPEN_MAX_CONNECTIONS + "))")
     Integer maxConnections;
@@ -134,8 +143,22 @@ final class LoadCommand implements Callable<Integer> {
             description = "Statuses counted as success, e.g. 200,201 or 200-299 (default: any 2xx or 3xx).")
     String expectStatus;
 
-    @Option(names = "--json", paramLabel = "FILE", description = "Write the report as JSON (docs/load-json.md).")
+    @Option(
+            names = "--json",
+            paramLabel = "FILE",
+            description = "Write the report as JSON (docs/load-json.md); '-' writes it to stdout, and the human"
+                    + " summary goes to stderr.")
     Path json;
+
+    @Option(
+            names = "--csv",
+            paramLabel = "FILE",
+            description = "Write the summary as CSV: a row for the run, then one per request class (docs/load-json.md);"
+                    + " '-' writes it to stdout, and the human summary goes to stderr.")
+    Path csv;
+
+    @Mixin
+    GateOptions gate;
 
     @Option(
             names = "--hlog",
@@ -161,9 +184,15 @@ final class LoadCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         LoadSpec load = buildSpec();
-        PrintWriter out = spec.commandLine().getOut();
+        List<Threshold> thresholds = gate.parsed();
+        LoadGate.requireKnownClasses(
+                thresholds, load.requests().stream().map(RequestSpec::name).toList());
+        PrintWriter stdout = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        boolean live = stdoutIsTerminal();
+        boolean machineOnStdout = machineOutputOnStdout();
+        // Data and words are separate streams: with an export on stdout, everything for people goes to stderr.
+        PrintWriter out = machineOnStdout ? err : stdout;
+        boolean live = isTerminal(machineOnStdout ? 2 : 1);
         AtomicBoolean hinted = new AtomicBoolean();
         ProgressListener listener = new ProgressListener() {
             @Override
@@ -208,17 +237,53 @@ final class LoadCommand implements Callable<Integer> {
             out.print("\r" + " ".repeat(70) + "\r");
         }
         out.print(LoadSummary.format(result, latency));
+        List<ThresholdResult> checked = Threshold.checkAll(thresholds, result.report());
+        if (!checked.isEmpty()) {
+            out.println("Thresholds:");
+            checked.forEach(c -> out.println(c.line()));
+        }
         out.flush();
         if (json != null) {
-            Json.writeAtomically(json, result.report());
+            Output.write(json, Json.writePretty(result.report()) + "\n", stdout);
+        }
+        if (csv != null) {
+            Output.write(csv, LoadCsv.render(result.report()), stdout);
         }
         String failure = failure(result.report(), maxErrorRate());
+        if (gate.junit != null) {
+            Output.write(gate.junit, LoadGate.junit(url, failure, checked), stdout);
+        }
         if (failure != null) {
             err.println("loadlab load: " + failure);
             err.flush();
             return Main.EXIT_FAILED;
         }
+        String missed = LoadGate.failure(checked);
+        if (missed != null) {
+            err.println("loadlab load: " + missed);
+            err.flush();
+            return Main.EXIT_THRESHOLDS;
+        }
         return Main.EXIT_OK;
+    }
+
+    /** True when an export goes to stdout; at most one may, or their text would interleave. */
+    private boolean machineOutputOnStdout() {
+        List<String> onStdout = new ArrayList<>();
+        if (Output.isStdout(json)) {
+            onStdout.add("--json");
+        }
+        if (Output.isStdout(csv)) {
+            onStdout.add("--csv");
+        }
+        if (Output.isStdout(gate.junit)) {
+            onStdout.add("--junit");
+        }
+        if (onStdout.size() > 1) {
+            throw new UserError(String.join(" and ", onStdout)
+                    + " both write to stdout ('-'); give all but one of them a file name");
+        }
+        return !onStdout.isEmpty();
     }
 
     private Percent maxErrorRate() {
@@ -340,9 +405,10 @@ final class LoadCommand implements Callable<Integer> {
         return out;
     }
 
-    private static boolean stdoutIsTerminal() {
+    private static boolean isTerminal(int fd) {
         try {
-            String target = Files.readSymbolicLink(Path.of("/proc/self/fd/1")).toString();
+            String target =
+                    Files.readSymbolicLink(Path.of("/proc/self/fd/" + fd)).toString();
             return target.startsWith("/dev/pts/") || target.startsWith("/dev/tty");
         } catch (IOException | UnsupportedOperationException e) {
             return false;

@@ -30,6 +30,8 @@ public final class Main implements Runnable {
     public static final int EXIT_FAILED = 1;
     public static final int EXIT_USAGE = 2;
     public static final int EXIT_INTERNAL = 3;
+    /** A {@code --threshold} failed (k6 uses the same code), or {@code compare --fail-on-regression} found one. */
+    public static final int EXIT_THRESHOLDS = 99;
 
     /**
      * The subcommands in help order. picocli builds a subcommand's model by reflection, which costs start-up time

@@ -6,6 +6,7 @@ import io.loadlab.report.Format;
 import io.loadlab.report.ReportWriter;
 import io.loadlab.report.ResultsDir;
 import io.loadlab.report.SummaryTable;
+import io.loadlab.report.export.OpenMetrics;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,15 +21,17 @@ import picocli.CommandLine.Spec;
         name = "report",
         mixinStandardHelpOptions = true,
         description = {
-            "Draw the HTML report (or a text/markdown table) from a results directory.",
+            "Draw the HTML report (or a text/markdown table, or OpenMetrics text) from a results directory.",
             "html writes RESULTS_DIR/report.html (one file that opens offline); text and markdown print the summary"
-                    + " table to stdout."
+                    + " table to stdout; openmetrics prints each trial's throughput, latency quantiles, requests,"
+                    + " errors and verdict for a dashboard (docs/report.md)."
         })
 final class ReportCommand implements Callable<Integer> {
     enum ReportFormat {
         html,
         text,
-        markdown
+        markdown,
+        openmetrics
     }
 
     @Spec
@@ -41,13 +44,13 @@ final class ReportCommand implements Callable<Integer> {
             names = "--format",
             paramLabel = "FORMAT",
             defaultValue = "html",
-            description = "html, text or markdown (default: ${DEFAULT-VALUE}).")
+            description = "html, text, markdown or openmetrics (default: ${DEFAULT-VALUE}).")
     ReportFormat format;
 
     @Option(
             names = {"-o", "--output"},
             paramLabel = "FILE",
-            description = "Write here instead (html: default RESULTS_DIR/report.html; text/markdown: default stdout).")
+            description = "Write here instead (html: default RESULTS_DIR/report.html; the others: default stdout).")
     Path output;
 
     @Override
@@ -56,6 +59,10 @@ final class ReportCommand implements Callable<Integer> {
         if (format == ReportFormat.html) {
             Path written = ReportWriter.write(dir, output != null ? output : dir.resolve(ResultsDir.REPORT));
             spec.commandLine().getOut().println("report: " + written);
+            return Main.EXIT_OK;
+        }
+        if (format == ReportFormat.openmetrics) {
+            emit(OpenMetrics.render(results.results()), output);
             return Main.EXIT_OK;
         }
         String table =

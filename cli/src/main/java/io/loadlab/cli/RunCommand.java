@@ -8,6 +8,8 @@ import io.loadlab.lab.spec.LabSetup;
 import io.loadlab.lab.spec.SuiteFiles;
 import io.loadlab.lab.spec.SuitePlan;
 import io.loadlab.report.ReportWriter;
+import io.loadlab.report.gate.Threshold;
+import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -33,6 +35,8 @@ import picocli.CommandLine.Spec;
             "  loadlab run c10k-backend                      a suite from suites/",
             "  loadlab run --model netty --scenario delay -c 100 -d 10s",
             "  loadlab run --server-cmd 'java -jar app.jar' --server-url http://127.0.0.1:8080 --scenario json -c 50",
+            "  loadlab run --server-url http://127.0.0.1:8080 --scenario json -c 1k   (a server already running)",
+            "  loadlab run --scenario mixed -m netty --threshold 'slow:p99<150ms' --junit junit.xml",
         },
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
@@ -41,7 +45,9 @@ import picocli.CommandLine.Spec;
             "1:a trial is not comparable for a reason that is not its model's: APP_BROKEN, ERRORS,"
                     + " LOADGEN_SATURATED, DEPENDENCY_BOUND or WORK_MISMATCH (each printed with its reason)",
             "2:a usage error, a bad suite file, or a dependency that could not start (one line on stderr)",
-            "3:an internal error"
+            "3:an internal error",
+            "99:every trial was measured, but a --threshold failed in at least one (1 takes precedence: a trial that"
+                    + " could not be measured honestly says nothing about an SLO)"
         })
 final class RunCommand implements Callable<Integer> {
     @Spec
@@ -53,6 +59,9 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     RunOptions options;
 
+    @Mixin
+    GateOptions gate;
+
     @Override
     public Integer call() throws Exception {
         if (suite != null && options.adHoc()) {
@@ -63,7 +72,11 @@ final class RunCommand implements Callable<Integer> {
                 : SuiteFiles.load(suite == null ? LabDefaults.SUITE : suite, suitesDir());
         SuitePlan plan = options.apply(loaded.plan());
         LabSetup setup = options.setup(loaded.cpus());
-        RunProgress progress = new RunProgress(spec.commandLine().getOut(), System.console() != null);
+        List<Threshold> thresholds = gate.parsed();
+        PrintWriter stdout = spec.commandLine().getOut();
+        // with the JUnit XML on stdout, everything for people goes to stderr
+        PrintWriter out = Output.isStdout(gate.junit) ? spec.commandLine().getErr() : stdout;
+        RunProgress progress = new RunProgress(out, System.console() != null);
         Lab.Outcome outcome = Lab.run(plan, setup, progress);
         Path report = null;
         try {
@@ -74,10 +87,23 @@ final class RunCommand implements Callable<Integer> {
                     .println("loadlab run: could not draw the report: " + e.getMessage() + "; 'loadlab report "
                             + outcome.dir() + "' redraws it from the results");
         }
-        RunSummary.print(
-                outcome.results(), outcome.dir(), report, spec.commandLine().getOut());
+        RunSummary.print(outcome.results(), outcome.dir(), report, out);
+        List<RunGate.TrialCheck> checks = RunGate.check(outcome.results(), thresholds);
+        RunGate.print(checks, thresholds, out);
+        if (gate.junit != null) {
+            Output.write(gate.junit, RunGate.junit(outcome.results().suite(), checks, thresholds), stdout);
+        }
         List<TrialResult> trials = outcome.results().trials();
-        return trials.stream().anyMatch(RunCommand::failed) ? Main.EXIT_FAILED : Main.EXIT_OK;
+        if (trials.stream().anyMatch(RunCommand::failed)) {
+            return Main.EXIT_FAILED;
+        }
+        String missed = RunGate.failure(checks, thresholds);
+        if (missed != null) {
+            spec.commandLine().getErr().println("loadlab run: " + missed);
+            spec.commandLine().getErr().flush();
+            return Main.EXIT_THRESHOLDS;
+        }
+        return Main.EXIT_OK;
     }
 
     /** Not comparable, and not because of its model: the run did not measure what it should have. */

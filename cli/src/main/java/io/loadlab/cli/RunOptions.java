@@ -43,7 +43,8 @@ final class RunOptions {
             names = {"-c", "--connections"},
             split = ",",
             paramLabel = "N",
-            description = "Connections, comma-separated for several load levels (default: "
+            converter = CountConverter.class,
+            description = "Connections, comma-separated for several load levels, e.g. 100,1k,10k (default: "
                     + LoadgenDefaults.CONNECTIONS + ").")
     List<Integer> connections;
 
@@ -51,13 +52,14 @@ final class RunOptions {
             names = {"-R", "--rate"},
             split = ",",
             paramLabel = "RATE",
-            description = "Open model: requests per second, comma-separated; -c is then the connection cap.")
+            description = "Open model: requests per second, comma-separated, e.g. 5k,50k; -c is then the connection"
+                    + " cap.")
     List<String> rates;
 
     @Option(
             names = {"-d", "--duration"},
             paramLabel = "DURATION",
-            description = "Measured duration of each trial (ad hoc default: 10s).")
+            description = "Measured duration of each trial, e.g. 30s or 1m30s (ad hoc default: 10s).")
     String duration;
 
     @Option(
@@ -97,13 +99,16 @@ final class RunOptions {
     @Option(
             names = "--server-cmd",
             paramLabel = "CMD",
-            description = "Benchmark your own server: the shell command that starts it (needs --server-url).")
+            description = "Benchmark your own server: the shell command that starts it, fresh and pinned for every"
+                    + " trial (needs --server-url).")
     String serverCmd;
 
     @Option(
             names = "--server-url",
             paramLabel = "URL",
-            description = "The base URL your server answers on, e.g. http://127.0.0.1:8080.")
+            description = "The base URL your server answers on, e.g. http://127.0.0.1:8080. Alone (without"
+                    + " --server-cmd) it benchmarks a server that is already running: validation, load and verdicts,"
+                    + " but the lab cannot pin, restart or sample it (a warning says so).")
     String serverUrl;
 
     @Option(
@@ -150,7 +155,12 @@ final class RunOptions {
     boolean noProfile;
 
     boolean adHoc() {
-        return scenario != null || serverCmd != null;
+        return scenario != null || serverCmd != null || serverUrl != null;
+    }
+
+    /** True when the server under test is the user's own, started by --server-cmd or already running. */
+    private boolean ownServer() {
+        return serverCmd != null || serverUrl != null;
     }
 
     /** The one experiment of {@code --scenario}, against {@code --model} (or the user's own server). */
@@ -159,7 +169,13 @@ final class RunOptions {
             throw new UserError("--server-cmd needs --server-url, the base URL the server answers on");
         }
         if (scenario == null) {
-            throw new UserError("--server-cmd needs --scenario (plaintext, json, delay, mixed, backend or crud)");
+            throw new UserError((serverCmd != null ? "--server-cmd" : "--server-url")
+                    + " needs --scenario (plaintext, json, delay, mixed, backend or crud)");
+        }
+        if (ownServer() && models != null) {
+            throw new UserError(
+                    "--model picks reference servers; with " + (serverCmd != null ? "--server-cmd" : "--server-url")
+                            + " the server under test is yours: drop --model");
         }
         ScenarioSpec s = ScenarioSpec.of(ScenarioKind.parse(scenario));
         if (delay != null) {
@@ -174,7 +190,7 @@ final class RunOptions {
         } else {
             conns.forEach(c -> loads.add(new LoadLevel(c, null)));
         }
-        List<String> ms = serverCmd != null ? List.of(ExperimentSpec.EXTERNAL) : ExperimentSpec.models(models);
+        List<String> ms = ownServer() ? List.of(ExperimentSpec.EXTERNAL) : ExperimentSpec.models(models);
         ExperimentSpec e = new ExperimentSpec(s.kind().id(), s, ms, loads, ServerOptions.NONE, null);
         return new SuitePlan(
                 "adhoc",
@@ -228,8 +244,12 @@ final class RunOptions {
         if (jvmFlags != null) {
             s = s.withJvmFlags(jvmFlags);
         }
-        if (serverCmd != null) {
-            s = s.withServer(new ExternalServer(serverCmd, serverUrl));
+        if (ownServer()) {
+            try {
+                s = s.withServer(new ExternalServer(serverCmd, serverUrl));
+            } catch (IllegalArgumentException e) {
+                throw new UserError(e.getMessage());
+            }
         }
         if (noProfile && profile != null) {
             throw new UserError("--profile and --no-profile contradict each other: give one");

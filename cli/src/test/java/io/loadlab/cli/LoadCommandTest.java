@@ -228,4 +228,98 @@ class LoadCommandTest {
                     .isPositive();
         }
     }
+
+    @Test
+    void thresholdsThatHoldExitZeroAndAFailedOneExits99WithAFailingJUnitCase() throws Exception {
+        Run ok = run("load", "-t1", "-c4", "-d1s", "--threshold", "p99<2s", "--threshold", "errors<1%", url);
+        assertThat(ok.exit()).as(ok.err()).isZero();
+        assertThat(ok.out()).contains("Thresholds:", "  pass  p99<2s  (p99 = ", "  pass  errors<1%  (errors = 0%)");
+
+        Path junit = dir.resolve("junit.xml");
+        Run missed = run(
+                "load",
+                "-t1",
+                "-c2",
+                "-d1s",
+                "--threshold",
+                "p99<2s",
+                "--threshold",
+                "p99<1us",
+                "--junit",
+                junit.toString(),
+                url + "/plaintext");
+        assertThat(missed.exit()).as(missed.err()).isEqualTo(Main.EXIT_THRESHOLDS);
+        assertThat(missed.out()).contains("  FAIL  p99<1us  (p99 = ");
+        assertThat(missed.err().strip())
+                .startsWith("loadlab load: 1 of 2 thresholds failed: p99<1us (p99 = ")
+                .endsWith("; exit 99");
+        org.w3c.dom.Document d = javax.xml.parsers.DocumentBuilderFactory.newInstance()
+                .newDocumentBuilder()
+                .parse(junit.toFile());
+        org.w3c.dom.NodeList cases = d.getElementsByTagName("testcase");
+        assertThat(cases.getLength()).isEqualTo(3);
+        assertThat(((org.w3c.dom.Element) cases.item(0)).getAttribute("name")).isEqualTo(LoadGate.RUN_CASE);
+        org.w3c.dom.Element failed = (org.w3c.dom.Element) cases.item(2);
+        assertThat(failed.getAttribute("name")).isEqualTo("p99<1us");
+        assertThat(failed.getElementsByTagName("failure").getLength()).isOne();
+        assertThat(d.getElementsByTagName("failure").getLength()).isOne();
+    }
+
+    @Test
+    void aPerClassThresholdOnAClassTheRunDoesNotSendIsAUsageError() {
+        Run r = run("load", "-d1s", "--threshold", "slow:p99<1s", url + "/plaintext");
+        assertThat(r.exit()).isEqualTo(Main.EXIT_USAGE);
+        assertThat(r.err().strip())
+                .isEqualTo("loadlab load: --threshold 'slow:p99<1s': no request class 'slow' in this run; its"
+                        + " classes are /plaintext");
+        Run bad = run("load", "-d1s", "--threshold", "p99<50", url);
+        assertThat(bad.exit()).isEqualTo(Main.EXIT_USAGE);
+        assertThat(bad.err().strip())
+                .isEqualTo("loadlab load: --threshold 'p99<50': a latency needs a unit, e.g. p99<50ms");
+        assertThat(bad.out()).doesNotContain("Running");
+    }
+
+    @Test
+    void jsonOnStdoutIsPureJsonWithTheSummaryOnStderrAndNoFileNamedDash() throws Exception {
+        Path dash = Path.of("-");
+        Files.deleteIfExists(dash);
+        Run r = run("load", "-t1", "-c2", "-d1s", "--json", "-", url + "/plaintext");
+        assertThat(r.exit()).as(r.err()).isZero();
+        LoadReport report = Json.mapper().readValue(r.out(), LoadReport.class);
+        assertThat(report.requests()).isPositive();
+        assertThat(r.out().strip()).startsWith("{").endsWith("}");
+        assertThat(r.err()).contains("Running 1s test @", "Requests/sec:");
+        assertThat(Files.exists(dash)).as("no file named '-'").isFalse();
+
+        Run csv = run("load", "-t1", "-c2", "-d1s", "--csv", "-", url + "/plaintext");
+        assertThat(csv.exit()).as(csv.err()).isZero();
+        assertThat(csv.out().lines().toList())
+                .hasSize(3)
+                .first()
+                .asString()
+                .startsWith("scope,request,requests,throughput_rps,");
+        assertThat(csv.out()).contains("\nrequest,/plaintext,");
+        assertThat(Files.exists(dash)).isFalse();
+
+        Run both = run("load", "-d1s", "--json", "-", "--csv", "-", url);
+        assertThat(both.exit()).isEqualTo(Main.EXIT_USAGE);
+        assertThat(both.err().strip())
+                .isEqualTo("loadlab load: --json and --csv both write to stdout ('-'); give all but one of them a"
+                        + " file name");
+    }
+
+    @Test
+    void countsTakeWrkSuffixes() {
+        LoadCommand c = new LoadCommand();
+        new CommandLine(c).parseArgs("-c", "10k", "--max-connections", "1.5k", url);
+        assertThat(c.connections).isEqualTo(10_000);
+        assertThat(c.maxConnections).isEqualTo(1_500);
+        new CommandLine(c).parseArgs("-c2M", url);
+        assertThat(c.connections).isEqualTo(2_000_000);
+        Run r = run("load", "-c", "ten", url);
+        assertThat(r.exit()).isEqualTo(Main.EXIT_USAGE);
+        assertThat(r.err())
+                .contains("Invalid value for option '--connections': expected a whole number such as 100 or 10k,"
+                        + " got 'ten'");
+    }
 }

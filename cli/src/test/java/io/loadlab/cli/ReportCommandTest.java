@@ -82,4 +82,41 @@ class ReportCommandTest {
         assertThat(h.exit()).isZero();
         assertThat(Files.readString(html)).contains("<td class=\"slower\">slower</td>");
     }
+
+    @Test
+    void openMetricsGoesToStdoutOrAFile() throws IOException {
+        Path dir = copy("run-a");
+        CliTest.Result r = CliTest.run("report", "--format", "openmetrics", dir.toString());
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertThat(r.out()).startsWith("# TYPE loadlab_trial info\n").endsWith("# EOF\n");
+        Path file = tmp.resolve("metrics.txt");
+        assertThat(CliTest.run("report", "--format", "openmetrics", "-o", file.toString(), dir.toString())
+                        .exit())
+                .isZero();
+        assertThat(Files.readString(file)).isEqualTo(r.out());
+    }
+
+    @Test
+    void failOnRegressionExits99OnlyWhenBIsSignificantlyWorse() throws IOException {
+        Path a = copy("run-a");
+        Path b = copy("run-b");
+        CliTest.Result worse = CliTest.run("compare", "--fail-on-regression", "5%", a.toString(), b.toString());
+        assertThat(worse.exit()).as(worse.err()).isEqualTo(Main.EXIT_THRESHOLDS);
+        assertThat(worse.err())
+                .contains("regression: rxjava-servers / virtual-threads / delay / 1000 conn: throughput -")
+                .contains("significantly worse")
+                .containsPattern("loadlab compare: \\d+ regressions? beyond --fail-on-regression 5%; exit 99");
+        assertThat(worse.out()).as("the comparison itself is still printed").contains("slower");
+
+        CliTest.Result wide = CliTest.run("compare", "--fail-on-regression", "1000%", a.toString(), b.toString());
+        assertThat(wide.exit()).as(wide.err()).isZero();
+        assertThat(wide.err()).contains("no regression beyond 1000%");
+
+        assertThat(CliTest.run("compare", a.toString(), b.toString()).exit())
+                .as("without the flag compare never fails")
+                .isZero();
+        CliTest.Result bad = CliTest.run("compare", "--fail-on-regression", "lots", a.toString(), b.toString());
+        assertThat(bad.exit()).isEqualTo(Main.EXIT_USAGE);
+        assertThat(bad.err().strip()).startsWith("loadlab compare: --fail-on-regression: expected a percentage");
+    }
 }

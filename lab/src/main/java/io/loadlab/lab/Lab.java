@@ -106,6 +106,11 @@ public final class Lab {
                                 ? "1 CPU: pinning is off, the load generator shares the server's CPU"
                                 : "taskset not found: pinning is off");
             }
+            if (setup.server() != null && setup.server().alreadyRunning()) {
+                String note = setup.server().warning();
+                store.note(note);
+                listener.note(note);
+            }
             Dependencies deps = Dependencies.start(
                     plan.needsBackend(),
                     plan.needsDatabase(),
@@ -268,8 +273,11 @@ public final class Lab {
         s.put("connection_ceiling", ceiling);
         s.put("jvm_flags", setup.jvmFlags());
         if (setup.server() != null) {
-            s.put("server_cmd", setup.server().command());
+            if (setup.server().command() != null) {
+                s.put("server_cmd", setup.server().command());
+            }
             s.put("server_url", setup.server().url());
+            s.put("server_started_by_lab", !setup.server().alreadyRunning());
         }
         if (setup.backendCommand() != null) {
             s.put("backend_cmd", setup.backendCommand());

@@ -1,17 +1,28 @@
 package io.loadlab.loadgen;
 
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.MappingIterator;
+import com.fasterxml.jackson.databind.ObjectReader;
+import com.fasterxml.jackson.dataformat.csv.CsvMapper;
+import com.fasterxml.jackson.dataformat.csv.CsvParser;
 import io.loadlab.core.data.ZipCode;
 import io.loadlab.core.data.ZipCodes;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
 /** Rows of named string fields that fill request templates: a seeded generated set or a CSV file. Immutable. */
 public record DataSet(String name, List<String> fields, List<List<String>> rows) {
+    /** Rows as lists of strings, header included (it is checked apart), as RFC 4180 reads them. */
+    private static final ObjectReader CSV = CsvMapper.builder()
+            .enable(CsvParser.Feature.WRAP_AS_ARRAY)
+            .enable(CsvParser.Feature.SKIP_EMPTY_LINES)
+            .enable(CsvParser.Feature.TRIM_SPACES)
+            .build()
+            .readerFor(new TypeReference<List<String>>() {});
+
     public DataSet {
         fields = List.copyOf(fields);
         rows = List.copyOf(rows);
@@ -30,59 +41,36 @@ public record DataSet(String name, List<String> fields, List<List<String>> rows)
         return new DataSet(name, List.of("zip", "type", "city", "state", "county", "timezone"), rows);
     }
 
-    /** A CSV file whose header row names the fields; fields may be quoted with {@code "} (doubled to escape). */
+    /**
+     * A CSV file whose header row names the fields; fields may be quoted with {@code "} (doubled to escape), spaces
+     * around them are trimmed and blank lines skipped.
+     */
     public static DataSet csv(String name, Path file) {
-        List<String> lines;
-        try {
-            lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+        List<String> fields = null;
+        List<List<String>> rows = new ArrayList<>();
+        try (MappingIterator<List<String>> it = CSV.readValues(file.toFile())) {
+            while (it.hasNextValue()) {
+                List<String> row = it.nextValue();
+                if (fields == null) {
+                    fields = row;
+                } else if (row.size() != fields.size()) {
+                    throw new IllegalArgumentException("CSV data set '" + name + "' row " + (rows.size() + 1)
+                            + " (after the header, blank lines not counted) has " + row.size()
+                            + " fields, the header has "
+                            + fields.size());
+                } else {
+                    rows.add(row);
+                }
+            }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read CSV data set '" + name + "' at " + file + ": " + e, e);
         }
-        lines.removeIf(String::isBlank);
-        if (lines.isEmpty()) {
+        if (fields == null) {
             throw new IllegalArgumentException("CSV data set '" + name + "' at " + file + " has no header row");
-        }
-        List<String> fields = splitCsv(lines.get(0));
-        List<List<String>> rows = new ArrayList<>(lines.size() - 1);
-        for (int i = 1; i < lines.size(); i++) {
-            List<String> row = splitCsv(lines.get(i));
-            if (row.size() != fields.size()) {
-                throw new IllegalArgumentException("CSV data set '" + name + "' line " + (i + 1) + " has " + row.size()
-                        + " fields, the header has " + fields.size());
-            }
-            rows.add(row);
         }
         if (rows.isEmpty()) {
             throw new IllegalArgumentException("CSV data set '" + name + "' at " + file + " has no rows");
         }
         return new DataSet(name, fields, rows);
-    }
-
-    static List<String> splitCsv(String line) {
-        List<String> out = new ArrayList<>();
-        StringBuilder cur = new StringBuilder();
-        boolean quoted = false;
-        for (int i = 0; i < line.length(); i++) {
-            char c = line.charAt(i);
-            if (quoted) {
-                if (c == '"' && i + 1 < line.length() && line.charAt(i + 1) == '"') {
-                    cur.append('"');
-                    i++;
-                } else if (c == '"') {
-                    quoted = false;
-                } else {
-                    cur.append(c);
-                }
-            } else if (c == '"') {
-                quoted = true;
-            } else if (c == ',') {
-                out.add(cur.toString().trim());
-                cur.setLength(0);
-            } else {
-                cur.append(c);
-            }
-        }
-        out.add(cur.toString().trim());
-        return out;
     }
 }

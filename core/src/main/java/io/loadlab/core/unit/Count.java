@@ -1,10 +1,13 @@
 package io.loadlab.core.unit;
 
-/** Whole numbers with the {@code k} and {@code m} suffixes wrk users type: {@code 10k} connections, {@code 1m}. */
+/**
+ * Whole numbers with the suffixes wrk users type, either case: {@code 10k} connections, {@code 1.5k}, {@code 2M}
+ * (millions).
+ */
 public final class Count {
     private Count() {}
 
-    /** Parses {@code 100}, {@code 10k}, {@code 1.5k}, {@code 2m} to an int; rejects fractions and negatives. */
+    /** Parses {@code 100}, {@code 10k}, {@code 1.5k}, {@code 2M} to an int; rejects fractions and negatives. */
     public static int parse(String text) {
         try {
             double v = parseScaled(text.trim().toLowerCase());

@@ -78,6 +78,11 @@ public final class ServerProfiler implements AutoCloseable {
         return p;
     }
 
+    /** A profiler that attaches to nothing and says why (nothing at all when profiling is off). */
+    public static ServerProfiler without(ProfileMode mode, String why) {
+        return mode == ProfileMode.OFF ? off() : skipped(mode, why);
+    }
+
     private static ServerProfiler skipped(ProfileMode mode, String why) {
         return new ServerProfiler(mode, null, null, null, List.of(why));
     }

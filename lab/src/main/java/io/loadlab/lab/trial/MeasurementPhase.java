@@ -115,7 +115,7 @@ final class MeasurementPhase {
         Warmup(ChildProcess gen, StartedServer server, Duration minimum) {
             this.gen = gen;
             this.profiler = server.profiler();
-            this.jit = new JitWatch(server.process().pid());
+            this.jit = server.started() ? new JitWatch(server.process().pid()) : null;
             this.minimumEnd = System.nanoTime() + minimum.nanos();
         }
 
@@ -127,8 +127,8 @@ final class MeasurementPhase {
                     return m;
                 }
                 if (!sent) {
-                    boolean quiet = jit.quiet();
-                    compilerCores = jit.lastCores();
+                    boolean quiet = jit == null || jit.quiet();
+                    compilerCores = jit == null ? -1 : jit.lastCores();
                     if (quiet && System.nanoTime() - minimumEnd >= 0) {
                         // the profiler's start costs the server a few ms of CPU: spend them before the window
                         profiler.windowOpened();
@@ -139,8 +139,14 @@ final class MeasurementPhase {
             return null;
         }
 
-        /** The JIT when the window opened: quiet if the lab opened it, else the load generator's limit did. */
+        /**
+         * The JIT when the window opened: quiet if the lab opened it, else the load generator's limit did; null for a
+         * server the lab did not start, whose JIT it cannot watch.
+         */
         ServerFacts.Jit jit() {
+            if (jit == null) {
+                return null;
+            }
             return new ServerFacts.Jit(Math.max(0, Math.round(compilerCores * 1000) / 1000.0), sent);
         }
     }
@@ -164,12 +170,18 @@ final class MeasurementPhase {
     }
 
     private static Integer exit(StartedServer server) {
+        if (!server.started()) {
+            return null;
+        }
         return server.process().alive() ? null : server.process().process().exitValue();
     }
 
     private List<Sampler.Watched> watched(StartedServer server, ChildProcess gen) {
         List<Sampler.Watched> w = new ArrayList<>();
-        w.add(new Sampler.Watched("server", server.process().pid(), ctx.cpus().server()));
+        if (server.started()) {
+            w.add(new Sampler.Watched(
+                    "server", server.process().pid(), ctx.cpus().server()));
+        }
         w.add(new Sampler.Watched("loadgen", gen.pid(), ctx.cpus().loadgen()));
         w.addAll(ctx.dependencies().watched());
         return w;

@@ -77,6 +77,21 @@ final class ServerStart {
 
     private StartedServer external(ExternalServer s, TrialPlan plan, TrialDir dir)
             throws IOException, InterruptedException, TrialBroken {
+        if (s.alreadyRunning()) {
+            if (!Http.awaitReady(s.url() + "/health", false, null, LabDefaults.STARTUP_TIMEOUT)) {
+                throw new TrialBroken("the server at " + s.url() + " did not answer " + s.url() + "/health within "
+                        + LabDefaults.STARTUP_TIMEOUT + "; is it running? (without --server-cmd the lab does not"
+                        + " start it)");
+            }
+            return new StartedServer(
+                    null,
+                    s.url(),
+                    Map.of(),
+                    null,
+                    ServerProfiler.without(
+                            ctx.setup().profile(),
+                            "no profile: the lab did not start this server, so it knows no JVM" + " to attach to"));
+        }
         Map<String, String> env = new LinkedHashMap<>();
         if (ctx.dependencies().backendUrl() != null) {
             env.put(BACKEND_URL_ENV, ctx.dependencies().backendUrl());

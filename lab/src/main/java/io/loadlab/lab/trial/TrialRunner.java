@@ -52,7 +52,9 @@ public final class TrialRunner {
             return judgement.judge(plan, startedAt, dir, server.spec(), v.settings(), v.result(), m);
         } finally {
             server.profiler().close();
-            ctx.launcher().stop(server.process());
+            if (server.started()) {
+                ctx.launcher().stop(server.process());
+            }
         }
     }
 }

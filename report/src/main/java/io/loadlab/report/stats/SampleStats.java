@@ -35,8 +35,13 @@ public record SampleStats(int n, double mean, double stdev, double ciHalfWidth, 
         return n >= 2;
     }
 
+    /** The sample variance s² (n − 1). */
+    double variance() {
+        return stdev * stdev;
+    }
+
     /** The standard error of the mean squared: s² / n. */
     double varianceOfMean() {
-        return stdev * stdev / n;
+        return variance() / n;
     }
 }
