@@ -153,13 +153,25 @@ final class LoadCommand implements Callable<Integer> {
                     + " this share of the requests, e.g. 0.1%% or 5%%. (default: 1%%, the lab's own limit)")
     String maxErrorRate;
 
+    @Option(
+            names = "--agents",
+            paramLabel = "N",
+            description = "Split the load over N agent processes on this host (-c, -R and --max-connections divided,"
+                    + " the remainder to the first; -t is per agent), opened at one shared instant and merged"
+                    + " exactly; with --json F their outputs stay in F.agents/ (docs/distributed.md)."
+                    + " (default: ${DEFAULT-VALUE})")
+    int agents;
+
     private static final String LEAK_DETECTION = "io.netty.leakDetection.level";
 
     /** Printed when the warm-up ends and measurement begins. */
     public static final String MEASURING_LINE = "  warm-up over; measuring";
 
     @Override
-    public Integer call() throws IOException {
+    public Integer call() throws IOException, InterruptedException {
+        if (agents != 1) {
+            return LoadAgents.run(this, spec);
+        }
         LoadSpec load = buildSpec();
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
@@ -221,7 +233,7 @@ final class LoadCommand implements Callable<Integer> {
         return Main.EXIT_OK;
     }
 
-    private Percent maxErrorRate() {
+    Percent maxErrorRate() {
         try {
             return Percent.parse(maxErrorRate);
         } catch (IllegalArgumentException e) {
@@ -251,6 +263,11 @@ final class LoadCommand implements Callable<Integer> {
     }
 
     LoadSpec buildSpec() {
+        return specBuilder().build();
+    }
+
+    /** The spec's builder, every option applied, for callers that adjust it (a load agent takes its share). */
+    LoadSpec.Builder specBuilder() {
         maxErrorRate(); // a bad value is an error before any load is sent
         LoadSpec.Builder b = LoadSpec.builder(url)
                 .connections(connections)
@@ -290,7 +307,7 @@ final class LoadCommand implements Callable<Integer> {
             RequestSpec r = RequestSpec.of(method.toUpperCase(), b.target().pathAndQuery(), hdrs, body());
             requests.add(expected == null ? r : r.withExpectStatus(expected));
         }
-        return b.requests(requests).build();
+        return b.requests(requests);
     }
 
     private Map<String, String> headers() {
