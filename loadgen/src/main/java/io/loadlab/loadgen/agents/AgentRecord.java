@@ -80,7 +80,8 @@ public record AgentRecord(
         return windowStartEpochMicros + Math.round(report.run().durationS() * 1e6);
     }
 
-    static String encode(AbstractHistogram h) {
+    /** A histogram as this record holds it: HdrHistogram's compressed encoding in base64. */
+    public static String encode(AbstractHistogram h) {
         ByteBuffer b = ByteBuffer.allocate(h.getNeededByteBufferCapacity());
         int n = h.encodeIntoCompressedByteBuffer(b);
         return Base64.getEncoder().encodeToString(java.util.Arrays.copyOf(b.array(), n));
