@@ -199,8 +199,9 @@ final class AgentCommand implements Callable<Integer> {
         Path hlog = dir.resolve(AgentDefaults.HLOG_FILE);
         AgentRun run = AgentRun.of(record, Files.readString(hlog, StandardCharsets.US_ASCII));
         if (out.equals("-")) {
-            stdout.println(run.toLine());
-            stdout.flush();
+            PrintWriter line = spec.commandLine().getOut(); // after the summary, on the same stream: the pod's log
+            line.println(run.toLine());
+            line.flush();
         } else {
             run.writeTo(dir);
         }
