@@ -267,6 +267,9 @@ public final class Lab {
         s.put("thresholds", plan.thresholds());
         s.put("connection_ceiling", ceiling);
         s.put("jvm_flags", setup.jvmFlags());
+        if (plan.agents() > 1) {
+            s.put("loadgen_agents", plan.agents());
+        }
         if (setup.server() != null) {
             s.put("server_cmd", setup.server().command());
             s.put("server_url", setup.server().url());
