@@ -50,8 +50,8 @@ import picocli.CommandLine.Unmatched;
         customSynopsis = "loadlab agent --agents N [--index I] [--start-at INSTANT] [--out DIR|-] LOAD-OPTIONS... URL",
         description = {
             "One load agent of N: takes its share of loadlab load's options (connections, -R and --max-connections"
-                    + " divided evenly, the remainder to the first agents), connects and warms up, opens its window at"
-                    + " the shared start instant, and writes what loadlab merge reads. A Kubernetes Indexed Job's pod"
+                    + " divided evenly, the remainder to the first agents), connects, begins its load at the shared"
+                    + " start instant, and writes what loadlab merge reads. A Kubernetes Indexed Job's pod"
                     + " runs this (its index from JOB_COMPLETION_INDEX). Its own options come first; everything"
                     + " after them is loadlab load's (docs/distributed.md)."
         },
@@ -81,7 +81,8 @@ final class AgentCommand implements Callable<Integer> {
             names = "--start-at",
             paramLabel = "INSTANT",
             description = "The shared start instant: ISO-8601 (2030-01-01T12:00:00Z) or epoch milliseconds. The agent"
-                    + " warms up until then. Absent (and no --control): it starts on its own after its warm-up.")
+                    + " connects, then waits for it; its load (--warmup, then the window) begins there. Absent (and no"
+                    + " --control): it begins on its own once connected.")
     String startAt;
 
     @Option(

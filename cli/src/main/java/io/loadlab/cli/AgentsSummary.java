@@ -49,6 +49,9 @@ final class AgentsSummary {
         for (String w : AgentChecks.verdict(r.agents())) {
             b.append("  ").append(w).append('\n');
         }
+        for (String n : m.notes()) {
+            b.append("  ").append(n).append('\n');
+        }
         return b.toString();
     }
 

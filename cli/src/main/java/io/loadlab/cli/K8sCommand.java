@@ -44,8 +44,8 @@ import picocli.CommandLine.Unmatched;
         },
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
-            "0:rendered, or run and merged: requests succeeded and errors stayed within 1%",
-            "1:run and merged, but no request succeeded or errors exceeded 1%",
+            "0:rendered, or run and merged: requests succeeded and errors stayed within --max-error-rate",
+            "1:run and merged, but no request succeeded or errors exceeded --max-error-rate",
             "2:a usage error, a cluster that refused the Job, or agents that did not complete",
             "3:an internal error"
         })
@@ -130,7 +130,7 @@ final class K8sCommand implements Callable<Integer> {
             err.flush();
         }
         List<String> args = new ArrayList<>(load);
-        if (lc.threads == whole.threads() && !mentions(load, "-t", "--threads")) {
+        if (!mentions(load, "-t", "--threads")) {
             args.add(0, "--threads=" + threadsOf(cpu));
         }
         String when = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));

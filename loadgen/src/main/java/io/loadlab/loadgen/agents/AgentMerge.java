@@ -38,8 +38,11 @@ import org.HdrHistogram.HistogramLogWriter;
 public final class AgentMerge {
     private AgentMerge() {}
 
-    /** The merged report, and the merged latency histogram (for the full percentile spectrum). */
-    public record Merged(LoadReport report, Histogram latency) {}
+    /**
+     * The merged report, the merged latency histogram (for the full percentile spectrum), and what the merge itself
+     * has to say about its inputs (e.g. agents missing), in words.
+     */
+    public record Merged(LoadReport report, Histogram latency, List<String> notes) {}
 
     /**
      * Merges {@code runs}; writes the merged histogram log (the total per interval) to {@code hlog} unless it is null.
@@ -50,7 +53,7 @@ public final class AgentMerge {
         }
         List<AgentRun> sorted = new ArrayList<>(runs);
         sorted.sort(Comparator.comparingInt(r -> r.record().index()));
-        check(sorted);
+        List<String> notes = check(sorted);
         LoadReport first = sorted.get(0).record().report();
         boolean open = first.run().open();
 
@@ -117,11 +120,14 @@ public final class AgentMerge {
                 AgentTimeline.merge(sorted, window.sharedStartEpochMicros(), hlog),
                 hlog == null ? null : hlog.toString(),
                 AgentChecks.stats(sorted, window));
-        return new Merged(report, latency);
+        return new Merged(report, latency, notes);
     }
 
-    /** The agents' outputs must be of one run: same count, distinct indices, same model and requests. */
-    private static void check(List<AgentRun> runs) {
+    /**
+     * The agents' outputs must be of one run: same count, distinct indices, same model and requests. Returns what is
+     * worth saying about them: agents whose output is missing.
+     */
+    private static List<String> check(List<AgentRun> runs) {
         AgentRecord first = runs.get(0).record();
         for (int i = 0; i < runs.size(); i++) {
             AgentRecord r = runs.get(i).record();
@@ -140,9 +146,10 @@ public final class AgentMerge {
         }
         if (runs.size() < first.agents()) {
             // a missing agent is a missing share of the load: merge what there is, but say so
-            System.err.println("loadlab: merging " + runs.size() + " of " + first.agents()
-                    + " agents' outputs; the load of the missing ones is not in the totals");
+            return List.of("merged " + runs.size() + " of " + first.agents()
+                    + " agents' outputs: the load of the missing ones is not in the totals");
         }
+        return List.of();
     }
 
     private static Map<String, RequestStats> perRequest(List<AgentRun> runs, long total, boolean open) {

@@ -120,12 +120,19 @@ class AgentMergeTest {
                 null,
                 r.report());
         AgentMerge.Merged m = AgentMerge.merge(List.of(AgentRun.of(hot, "")), null);
+        assertThat(m.notes()).isEmpty();
         assertThat(m.report().agents().get(0).saturated()).isTrue();
         assertThat(m.report().agents().get(0).cpuBusy()).isEqualTo(0.92);
         assertThat(m.report().agents().get(0).warnings())
                 .singleElement()
                 .asString()
                 .startsWith("saturated");
+    }
+
+    @Test
+    void aMissingAgentIsSaidNotHidden() throws Exception {
+        AgentMerge.Merged m = AgentMerge.merge(List.of(agent(0, values(1_000, 10), START, report(10))), null);
+        assertThat(m.notes()).singleElement().asString().contains("merged 1 of 2 agents");
     }
 
     @Test
