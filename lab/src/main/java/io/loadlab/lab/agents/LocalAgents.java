@@ -73,7 +73,7 @@ public final class LocalAgents {
             }
             Duration armLimit = AgentDefaults.ARM_TIMEOUT.plus(plan.window());
             for (ChildProcess c : children) {
-                await(c, ChildEvent.Armed.class, armLimit, "connect and warm up");
+                await(c, ChildEvent.Armed.class, armLimit, "connect");
             }
             Json.write(new ChildCommand.StartAt(0)); // the first write of a type is slow: not inside the lead
             long startAt = AgentClock.epochMicros() + AgentDefaults.LOCAL_START_LEAD.nanos() / 1_000;
@@ -82,7 +82,7 @@ public final class LocalAgents {
                     throw new UserError(c.role() + " went away before its start: " + c.logTail());
                 }
             }
-            progress.accept(plan.agents() + " agents connected and warm; their window opens at one instant, "
+            progress.accept(plan.agents() + " agents connected; their load begins at one instant, "
                     + AgentDefaults.LOCAL_START_LEAD + " from now");
             Duration runLimit =
                     plan.window().plus(AgentDefaults.LOCAL_START_LEAD).plus(Duration.ofSeconds(60));

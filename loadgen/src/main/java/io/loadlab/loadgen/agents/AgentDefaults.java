@@ -12,10 +12,10 @@ public final class AgentDefaults {
     /** Open model: an agent that achieved less than this fraction of its share of the rate could not hold it. */
     public static final double RATE_HELD = 0.95;
 
-    /** Local agents: how far ahead of the moment every agent is connected and warm the shared start is set. */
+    /** Local agents: how far ahead of the moment every agent is connected the shared start is set. */
     public static final Duration LOCAL_START_LEAD = Duration.ofSeconds(1);
 
-    /** How long agents may take to connect and warm up before the shared start is given (or they give up). */
+    /** How long an agent waits for the shared start once connected before it begins on its own. */
     public static final Duration ARM_TIMEOUT = Duration.ofSeconds(120);
 
     /** The file an agent writes into its output directory: its report, histograms and window. */
