@@ -176,13 +176,25 @@ final class LoadCommand implements Callable<Integer> {
                     + " this share of the requests, e.g. 0.1%% or 5%%. (default: 1%%, the lab's own limit)")
     String maxErrorRate;
 
+    @Option(
+            names = "--agents",
+            paramLabel = "N",
+            description = "Split the load over N agent processes on this host (-c, -R and --max-connections divided,"
+                    + " the remainder to the first; -t is per agent), opened at one shared instant and merged"
+                    + " exactly; with --json F their outputs stay in F.agents/ (docs/distributed.md)."
+                    + " (default: ${DEFAULT-VALUE})")
+    int agents;
+
     private static final String LEAK_DETECTION = "io.netty.leakDetection.level";
 
     /** Printed when the warm-up ends and measurement begins. */
     public static final String MEASURING_LINE = "  warm-up over; measuring";
 
     @Override
-    public Integer call() throws IOException {
+    public Integer call() throws IOException, InterruptedException {
+        if (agents != 1) {
+            return LoadAgents.run(this, spec);
+        }
         LoadSpec load = buildSpec();
         List<Threshold> thresholds = gate.parsed();
         LoadGate.requireKnownClasses(
@@ -236,20 +248,31 @@ final class LoadCommand implements Callable<Integer> {
         if (live) {
             out.print("\r" + " ".repeat(70) + "\r");
         }
-        out.print(LoadSummary.format(result, latency));
-        List<ThresholdResult> checked = Threshold.checkAll(thresholds, result.report());
+        return finish(result.report(), LoadSummary.format(result, latency), thresholds, machineOnStdout);
+    }
+
+    /**
+     * How every run ends, whole or merged from agents: the summary for people, the thresholds, the exports, and the
+     * exit status (1 outranks 99).
+     */
+    int finish(LoadReport report, String summary, List<Threshold> thresholds, boolean machineOnStdout) {
+        PrintWriter stdout = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        PrintWriter out = machineOnStdout ? err : stdout;
+        out.print(summary);
+        List<ThresholdResult> checked = Threshold.checkAll(thresholds, report);
         if (!checked.isEmpty()) {
             out.println("Thresholds:");
             checked.forEach(c -> out.println(c.line()));
         }
         out.flush();
         if (json != null) {
-            Output.write(json, Json.writePretty(result.report()) + "\n", stdout);
+            Output.write(json, Json.writePretty(report) + "\n", stdout);
         }
         if (csv != null) {
-            Output.write(csv, LoadCsv.render(result.report()), stdout);
+            Output.write(csv, LoadCsv.render(report), stdout);
         }
-        String failure = failure(result.report(), maxErrorRate());
+        String failure = failure(report, maxErrorRate());
         if (gate.junit != null) {
             Output.write(gate.junit, LoadGate.junit(url, failure, checked), stdout);
         }
@@ -268,7 +291,7 @@ final class LoadCommand implements Callable<Integer> {
     }
 
     /** True when an export goes to stdout; at most one may, or their text would interleave. */
-    private boolean machineOutputOnStdout() {
+    boolean machineOutputOnStdout() {
         List<String> onStdout = new ArrayList<>();
         if (Output.isStdout(json)) {
             onStdout.add("--json");
@@ -286,7 +309,7 @@ final class LoadCommand implements Callable<Integer> {
         return !onStdout.isEmpty();
     }
 
-    private Percent maxErrorRate() {
+    Percent maxErrorRate() {
         try {
             return Percent.parse(maxErrorRate);
         } catch (IllegalArgumentException e) {
@@ -316,6 +339,11 @@ final class LoadCommand implements Callable<Integer> {
     }
 
     LoadSpec buildSpec() {
+        return specBuilder().build();
+    }
+
+    /** The spec's builder, every option applied, for callers that adjust it (a load agent takes its share). */
+    LoadSpec.Builder specBuilder() {
         maxErrorRate(); // a bad value is an error before any load is sent
         LoadSpec.Builder b = LoadSpec.builder(url)
                 .connections(connections)
@@ -355,7 +383,7 @@ final class LoadCommand implements Callable<Integer> {
             RequestSpec r = RequestSpec.of(method.toUpperCase(), b.target().pathAndQuery(), hdrs, body());
             requests.add(expected == null ? r : r.withExpectStatus(expected));
         }
-        return b.requests(requests).build();
+        return b.requests(requests);
     }
 
     private Map<String, String> headers() {

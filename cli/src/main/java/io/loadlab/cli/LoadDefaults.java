@@ -22,6 +22,7 @@ final class LoadDefaults implements IDefaultValueProvider {
             case "--timeout" -> Defaults.TIMEOUT.toString();
             case "--warmup" -> LoadgenDefaults.WARMUP.toString();
             case "--method" -> "GET";
+            case "--agents" -> "1";
             case "--max-error-rate" ->
                 Percent.of(VerdictDefaults.ERROR_THRESHOLD).toString();
             default -> null;

@@ -47,6 +47,9 @@ public final class Main implements Runnable {
         Map<String, Class<?>> m = new LinkedHashMap<>();
         m.put("run", RunCommand.class);
         m.put("load", LoadCommand.class);
+        m.put("agent", AgentCommand.class);
+        m.put("merge", MergeCommand.class);
+        m.put("k8s", K8sCommand.class);
         m.put("serve", ServeCommand.class);
         m.put("backend", BackendCommand.class);
         m.put("report", ReportCommand.class);

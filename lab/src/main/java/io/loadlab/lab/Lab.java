@@ -272,6 +272,9 @@ public final class Lab {
         s.put("thresholds", plan.thresholds());
         s.put("connection_ceiling", ceiling);
         s.put("jvm_flags", setup.jvmFlags());
+        if (plan.agents() > 1) {
+            s.put("loadgen_agents", plan.agents());
+        }
         if (setup.server() != null) {
             if (setup.server().command() != null) {
                 s.put("server_cmd", setup.server().command());

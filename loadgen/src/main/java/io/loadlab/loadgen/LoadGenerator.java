@@ -70,7 +70,7 @@ public final class LoadGenerator {
         connectAll(workers, spec.timeout().nanos());
         List<IntervalStats> intervals = new ArrayList<>();
         try (IntervalCollector collector = new IntervalCollector(workers, names, spec.open(), spec.hlog())) {
-            long start = clock.nanoTime();
+            long start = loadStart(gate);
             for (Worker w : workers) {
                 w.start(start);
             }
@@ -79,7 +79,8 @@ public final class LoadGenerator {
             for (Worker w : workers) {
                 w.window(t0, t1);
             }
-            collector.begin(System.currentTimeMillis() + (t0 - clock.nanoTime()) / 1_000_000);
+            long startEpochMicros = epochMicros() + (t0 - clock.nanoTime()) / 1_000;
+            collector.begin(startEpochMicros / 1_000);
             sleepUntil(t0);
             listener.measuring();
             long cpuAtStart = cpuTicks();
@@ -114,7 +115,15 @@ public final class LoadGenerator {
             double cpu = cpuAtStart < 0 || cpuAtEnd < 0
                     ? -1
                     : (cpuAtEnd - cpuAtStart) / (double) ProcFs.clockTicksPerSecond();
-            return new LoadResult(report, collector.totalLatency, spec.open() ? collector.totalService : null, cpu);
+            return new LoadResult(
+                    report,
+                    collector.totalLatency,
+                    spec.open() ? collector.totalService : null,
+                    cpu,
+                    startEpochMicros,
+                    ReportBuilder.completedPerConnection(workers),
+                    List.of(collector.latency),
+                    spec.open() ? List.of(collector.service) : null);
         } finally {
             for (Worker w : workers) {
                 w.stop();
@@ -124,19 +133,44 @@ public final class LoadGenerator {
 
     /**
      * The warm-up: at least {@code warmup}, then until the gate is ready or {@code maxWarmup} has passed. Returns the
-     * window's start, a moment ahead, so that every load thread has it before it begins.
+     * window's start: the planned one (load start + warm-up) when the collector is early enough to hand it over, else a
+     * moment ahead, so that every load thread has it before it begins.
      */
     private long warmUp(long start, LoadSpec spec, WarmupGate gate) {
-        sleepUntil(start + spec.warmup().nanos());
+        long planned = start + spec.warmup().nanos();
+        sleepUntil(planned - WAKE_AHEAD_NANOS);
         long limit = start + spec.maxWarmup().nanos();
         while (clock.nanoTime() - limit < 0 && !gate.ready()) {
             sleepUntil(Math.min(limit, clock.nanoTime() + WarmupGate.POLL_MILLIS * 1_000_000));
         }
-        return clock.nanoTime() + WINDOW_LEAD_NANOS;
+        return Math.max(clock.nanoTime() + WINDOW_LEAD_NANOS, planned);
+    }
+
+    /**
+     * When the load begins, once every initial connection is open: now, or the instant the gate waits for (load
+     * agents' shared start) when it is still ahead; an instant already past by more than a moment counts as now.
+     */
+    private long loadStart(WarmupGate gate) {
+        long asked = gate.loadStart(clock);
+        sleepUntil(asked - WAKE_AHEAD_NANOS);
+        return Math.max(asked, clock.nanoTime());
+    }
+
+    /** The wall clock in microseconds since the epoch (the JDK reads it at microsecond precision on Linux). */
+    private static long epochMicros() {
+        java.time.Instant now = java.time.Instant.now();
+        return now.getEpochSecond() * 1_000_000 + now.getNano() / 1_000;
     }
 
     /** How far ahead of the decision the window opens: time for every load thread to be told. */
     private static final long WINDOW_LEAD_NANOS = 2_000_000;
+
+    /**
+     * How long before a planned instant (the load's start, the window's) the collector wakes, so that a wake-up the
+     * scheduler delays (tens of milliseconds on a busy host) does not move the instant: the load threads are handed
+     * it ahead and act on it on time.
+     */
+    private static final long WAKE_AHEAD_NANOS = 50_000_000;
 
     /**
      * Opens every initial connection before the clock starts, as wrk does, so that the measured window is not spent

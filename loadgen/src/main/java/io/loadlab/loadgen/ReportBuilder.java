@@ -139,6 +139,11 @@ final class ReportBuilder {
     }
 
     private ConnectionFairness fairness() {
+        return ConnectionFairness.of(completedPerConnection(workers));
+    }
+
+    /** Responses completed in the window by each counted connection, over all threads. */
+    static long[] completedPerConnection(Worker[] workers) {
         long[][] parts = new long[workers.length][];
         int n = 0;
         for (int i = 0; i < workers.length; i++) {
@@ -151,7 +156,7 @@ final class ReportBuilder {
             System.arraycopy(p, 0, all, at, p.length);
             at += p.length;
         }
-        return ConnectionFairness.of(all);
+        return all;
     }
 
     private static double round4(double v) {

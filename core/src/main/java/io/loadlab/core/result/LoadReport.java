@@ -12,6 +12,10 @@ import java.util.Map;
  * from the actual send time in the closed model; it also holds every {@code unfinished} request at its age when the
  * window closed (a lower bound), so a stalled connection shows in the percentiles. {@code service_time_ms} is always
  * from the actual send time and is present only in the open model.
+ *
+ * <p>{@code agents} is present only in a report merged from several load agents ({@code loadlab load --agents},
+ * {@code loadlab merge}): each agent's share, its own numbers and its warnings. The totals are then the agents' exact
+ * sums and the latency the sum of their histograms (docs/distributed.md).
  */
 public record LoadReport(
         int schemaVersion,
@@ -25,8 +29,39 @@ public record LoadReport(
         ConnectionStats connections,
         Map<String, RequestStats> perRequest,
         List<IntervalStats> intervals,
-        String hlog) {
+        String hlog,
+        List<AgentStats> agents) {
     public static final int SCHEMA_VERSION = 2;
+
+    /** A report of one load generator: no {@code agents}. */
+    public LoadReport(
+            int schemaVersion,
+            LoadSettings run,
+            Throughput throughput,
+            LatencyStats latencyMs,
+            LatencyStats serviceTimeMs,
+            ErrorCounts errors,
+            Map<String, Long> statusCodes,
+            Unfinished unfinished,
+            ConnectionStats connections,
+            Map<String, RequestStats> perRequest,
+            List<IntervalStats> intervals,
+            String hlog) {
+        this(
+                schemaVersion,
+                run,
+                throughput,
+                latencyMs,
+                serviceTimeMs,
+                errors,
+                statusCodes,
+                unfinished,
+                connections,
+                perRequest,
+                intervals,
+                hlog,
+                null);
+    }
 
     public static final String CLOSED = "closed";
     public static final String OPEN = "open";

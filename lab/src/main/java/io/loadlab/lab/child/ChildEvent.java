@@ -9,13 +9,14 @@ import java.util.Map;
 /**
  * What a child tells the lab, one JSON object per line on its standard output ({@code ROLE.events.jsonl} in the trial
  * directory), in order: a server or backend says {@link Ready}; a load generator says {@link Measuring} when its
- * warm-up ends, {@link Progress} each second, then {@link Result}. Any child may end with {@link Failure} and a
+ * warm-up ends, {@link Progress} each second, then {@link Result}; a load agent first says {@link Armed}. Any child may end with {@link Failure} and a
  * non-zero exit instead.
  */
 @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "event")
 @JsonSubTypes({
     @JsonSubTypes.Type(value = ChildEvent.Ready.class, name = "ready"),
     @JsonSubTypes.Type(value = ChildEvent.Measuring.class, name = "measuring"),
+    @JsonSubTypes.Type(value = ChildEvent.Armed.class, name = "armed"),
     @JsonSubTypes.Type(value = ChildEvent.Progress.class, name = "progress"),
     @JsonSubTypes.Type(value = ChildEvent.Result.class, name = "result"),
     @JsonSubTypes.Type(value = ChildEvent.Failure.class, name = "failure")
@@ -23,6 +24,12 @@ import java.util.Map;
 public sealed interface ChildEvent {
     /** Listening on {@code host:port}; {@code settings} are the effective settings (threads, pools, flags). */
     record Ready(String host, int port, long pid, Map<String, Object> settings) implements ChildEvent {}
+
+    /**
+     * A load agent is connected and has warmed up for its minimum: it goes on warming until it is told the shared
+     * start instant ({@link ChildCommand.StartAt}).
+     */
+    record Armed(long pid, int index) implements ChildEvent {}
 
     /** The warm-up is over: what completes from now on is measured. */
     record Measuring(long pid) implements ChildEvent {}

@@ -75,6 +75,24 @@ public final class ChildLauncher {
         return launch(role, cmd, cpus, dir, dir.resolve(role + ".events.jsonl"), Map.of(), true);
     }
 
+    /**
+     * Starts a JVM on the lab's classpath running {@code mainClass} with {@code args} as {@code role}, spoken to as a
+     * loadlab child: {@link ChildEvent}s on its standard output ({@code ROLE.events.jsonl}), {@link ChildCommand}s on
+     * its standard input. Load agents are started so: with the command line's arguments rather than a job file.
+     */
+    public ChildProcess startMain(String role, String mainClass, List<String> args, String cpus, Path dir)
+            throws IOException {
+        Files.createDirectories(dir);
+        List<String> cmd = new ArrayList<>();
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.addAll(jvmFlags);
+        cmd.add("-cp");
+        cmd.add(classpath);
+        cmd.add(mainClass);
+        cmd.addAll(args);
+        return launch(role, cmd, cpus, dir, dir.resolve(role + ".events.jsonl"), Map.of(), true);
+    }
+
     /** Starts a user's shell command as {@code role}, with extra environment variables for it. */
     public ChildProcess startCommand(String role, String shellCommand, String cpus, Path dir, Map<String, String> extra)
             throws IOException {

@@ -17,6 +17,9 @@ import java.nio.file.Path;
  * @param scenario the weighted requests, or null for one {@code GET url}
  * @param json where the child writes its report ({@code load.json})
  * @param hlog where it writes its HdrHistogram interval log
+ * @param agents when the trial's load is split over load agents: how many (this job holds its share already)
+ * @param agentIndex this agent's index; it waits for its shared start ({@link ChildCommand.StartAt}) and writes its
+ *     output beside {@code hlog} for the merge
  */
 public record LoadJob(
         String url,
@@ -28,8 +31,30 @@ public record LoadJob(
         Duration timeout,
         ScenarioDefinition scenario,
         String json,
-        String hlog)
+        String hlog,
+        Integer agents,
+        Integer agentIndex)
         implements ChildJob {
+
+    /** The job of the trial's one load generator. */
+    public LoadJob(
+            String url,
+            int connections,
+            Double rateRps,
+            Duration warmup,
+            Duration maxWarmup,
+            Duration duration,
+            Duration timeout,
+            ScenarioDefinition scenario,
+            String json,
+            String hlog) {
+        this(url, connections, rateRps, warmup, maxWarmup, duration, timeout, scenario, json, hlog, null, null);
+    }
+
+    /** True when this job is one load agent of several. */
+    public boolean agent() {
+        return agents != null && agents > 1 && agentIndex != null;
+    }
 
     /** The load generator's spec; its scenario's files are read relative to {@code dir}. */
     public LoadSpec toSpec(Path dir) {

@@ -49,7 +49,11 @@ public final class SuiteFiles {
             CpuFile cpus,
             ThresholdFile thresholds,
             String backendDelay,
+            LoadgenFile loadgen,
             List<ExperimentFile> experiments) {}
+
+    /** {@code loadgen: {agents: N}}: each trial's load over N load agents, merged. */
+    record LoadgenFile(Integer agents) {}
 
     record CpuFile(String server, String loadgen, String dependencies) {}
 
@@ -206,7 +210,10 @@ public final class SuiteFiles {
                         f.repetitions() != null ? f.repetitions() : LabDefaults.REPETITIONS),
                 f.backendDelay() != null ? Duration.parse(f.backendDelay()) : BackendDefaults.BACKEND_DELAY,
                 thresholds(f.thresholds()),
-                experiments);
+                experiments,
+                f.loadgen() == null || f.loadgen().agents() == null
+                        ? 1
+                        : f.loadgen().agents());
         return new Suite(plan, cpus);
     }
 

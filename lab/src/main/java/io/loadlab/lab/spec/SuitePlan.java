@@ -7,6 +7,10 @@ import java.util.List;
  * What a suite runs: its experiments (a scenario against models at load levels), how long each trial loads, the
  * backend's delay and the verdicts' tolerances. Where and how it runs (CPUs, results directory, database, flags) is
  * the {@link LabSetup}. Read from a suite file by {@link SuiteFiles} or built from flags by the command line.
+ *
+ * @param agents load agents per trial ({@code loadgen: {agents: N}}): the trial's load split over N load generator
+ *     processes that open their windows at one instant and are merged exactly (docs/distributed.md); 1 = one load
+ *     generator
  */
 public record SuitePlan(
         String name,
@@ -14,9 +18,24 @@ public record SuitePlan(
         Timing timing,
         Duration backendDelay,
         Thresholds thresholds,
-        List<ExperimentSpec> experiments) {
+        List<ExperimentSpec> experiments,
+        int agents) {
+
+    /** A suite with one load generator per trial. */
+    public SuitePlan(
+            String name,
+            String description,
+            Timing timing,
+            Duration backendDelay,
+            Thresholds thresholds,
+            List<ExperimentSpec> experiments) {
+        this(name, description, timing, backendDelay, thresholds, experiments, 1);
+    }
 
     public SuitePlan {
+        if (agents < 1) {
+            throw new IllegalArgumentException("loadgen: agents must be at least 1, got " + agents);
+        }
         if (name == null || !name.matches("[A-Za-z0-9._-]+")) {
             throw new IllegalArgumentException("a suite name may hold letters, digits, '.', '_' and '-': " + name);
         }
@@ -51,10 +70,10 @@ public record SuitePlan(
     }
 
     public SuitePlan withTiming(Timing t) {
-        return new SuitePlan(name, description, t, backendDelay, thresholds, experiments);
+        return new SuitePlan(name, description, t, backendDelay, thresholds, experiments, agents);
     }
 
     public SuitePlan withBackendDelay(Duration d) {
-        return new SuitePlan(name, description, timing, d, thresholds, experiments);
+        return new SuitePlan(name, description, timing, d, thresholds, experiments, agents);
     }
 }

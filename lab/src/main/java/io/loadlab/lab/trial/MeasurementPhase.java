@@ -50,6 +50,9 @@ final class MeasurementPhase {
     }
 
     Measured run(TrialPlan plan, StartedServer server, TrialDir dir) throws IOException, InterruptedException {
+        if (ctx.plan().agents() > 1) {
+            return new AgentsMeasurement(ctx).run(plan, server, dir);
+        }
         ScenarioSpec s = plan.experiment().scenario();
         ctx.dependencies().prepare(s);
         Duration warmup = ctx.plan().timing().leastWarmup();

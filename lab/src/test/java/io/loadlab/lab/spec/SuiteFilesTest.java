@@ -123,6 +123,26 @@ class SuiteFilesTest {
     }
 
     @Test
+    void loadAgentsAreAsked(@TempDir Path dir) throws IOException {
+        Path f = dir.resolve("a.yaml");
+        String body = """
+                experiments:
+                  - name: d
+                    scenario: {type: plaintext}
+                    models: [netty]
+                    connections: 10
+                """;
+        Files.writeString(f, "loadgen: {agents: 2}\n" + body);
+        assertThat(SuiteFiles.read(f).plan().agents()).isEqualTo(2);
+        Files.writeString(f, body);
+        assertThat(SuiteFiles.read(f).plan().agents())
+                .as("one load generator by default")
+                .isEqualTo(1);
+        Files.writeString(f, "loadgen: {agents: 0}\n" + body);
+        assertThatThrownBy(() -> SuiteFiles.read(f)).hasMessageContaining("agents must be at least 1");
+    }
+
+    @Test
     void anUnknownKeyIsNamedWithItsLine(@TempDir Path dir) throws IOException {
         Path f = dir.resolve("bad.yaml");
         Files.writeString(f, """

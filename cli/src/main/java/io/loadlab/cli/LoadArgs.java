@@ -1,0 +1,54 @@
+package io.loadlab.cli;
+
+import io.loadlab.core.UserError;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import picocli.CommandLine;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Model.PositionalParamSpec;
+import picocli.CommandLine.ParseResult;
+
+/**
+ * {@code loadlab load}'s arguments as load agents receive them: rebuilt from what was parsed (so every form the user
+ * typed, {@code -c 10}, {@code -c10}, {@code --connections=10}, comes out as {@code --connections=10}), less the
+ * options that belong to the whole run, and parsed back into a {@link LoadCommand} on the agent's side.
+ */
+final class LoadArgs {
+    private LoadArgs() {}
+
+    /** The arguments of {@code parsed} without the options named (by their longest name) in {@code drop}. */
+    static List<String> without(ParseResult parsed, Set<String> drop) {
+        List<String> out = new ArrayList<>();
+        for (OptionSpec o : new LinkedHashSet<>(parsed.matchedOptions())) {
+            if (drop.contains(o.longestName()) || o.usageHelp() || o.versionHelp()) {
+                continue;
+            }
+            if (o.arity().max() == 0) {
+                out.add(o.longestName());
+                continue;
+            }
+            for (String v : o.originalStringValues()) {
+                out.add(o.longestName() + "=" + v);
+            }
+        }
+        for (PositionalParamSpec p : parsed.matchedPositionals()) {
+            out.addAll(p.originalStringValues());
+        }
+        return out;
+    }
+
+    /** A {@link LoadCommand} with {@code args} parsed into it (defaults for the rest); a bad argument is a user error. */
+    static LoadCommand parse(List<String> args) {
+        LoadCommand load = new LoadCommand();
+        CommandLine cl = new CommandLine(load);
+        try {
+            cl.parseArgs(args.toArray(String[]::new));
+        } catch (CommandLine.ParameterException e) {
+            throw new UserError(
+                    "load options: " + e.getMessage() + " (they are loadlab load's: see loadlab load --help)");
+        }
+        return load;
+    }
+}
