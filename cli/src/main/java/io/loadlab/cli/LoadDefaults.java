@@ -22,6 +22,7 @@ final class LoadDefaults implements IDefaultValueProvider {
             case "--timeout" -> Defaults.TIMEOUT.toString();
             case "--warmup" -> LoadgenDefaults.WARMUP.toString();
             case "--method" -> "GET";
+            case "--max-streams" -> Integer.toString(LoadgenDefaults.MAX_STREAMS);
             case "--max-error-rate" ->
                 Percent.of(VerdictDefaults.ERROR_THRESHOLD).toString();
             default -> null;
