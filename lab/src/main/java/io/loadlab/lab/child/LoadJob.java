@@ -1,5 +1,6 @@
 package io.loadlab.lab.child;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
 import io.loadlab.core.unit.Duration;
 import io.loadlab.core.unit.Rate;
 import io.loadlab.loadgen.LoadSpec;
@@ -17,6 +18,8 @@ import java.nio.file.Path;
  * @param scenario the weighted requests, or null for one {@code GET url}
  * @param json where the child writes its report ({@code load.json})
  * @param hlog where it writes its HdrHistogram interval log
+ * @param http2 HTTP/2: h2c with prior knowledge for {@code http://}, h2 by ALPN for {@code https://}
+ * @param maxStreams HTTP/2: requests in flight per connection at most (1 over HTTP/1.1)
  */
 public record LoadJob(
         String url,
@@ -28,8 +31,30 @@ public record LoadJob(
         Duration timeout,
         ScenarioDefinition scenario,
         String json,
-        String hlog)
+        String hlog,
+        boolean http2,
+        int maxStreams)
         implements ChildJob {
+
+    @JsonCreator
+    public LoadJob {
+        maxStreams = Math.max(1, maxStreams);
+    }
+
+    /** An HTTP/1.1 job. */
+    public LoadJob(
+            String url,
+            int connections,
+            Double rateRps,
+            Duration warmup,
+            Duration maxWarmup,
+            Duration duration,
+            Duration timeout,
+            ScenarioDefinition scenario,
+            String json,
+            String hlog) {
+        this(url, connections, rateRps, warmup, maxWarmup, duration, timeout, scenario, json, hlog, false, 1);
+    }
 
     /** The load generator's spec; its scenario's files are read relative to {@code dir}. */
     public LoadSpec toSpec(Path dir) {
@@ -40,7 +65,9 @@ public record LoadJob(
                 .duration(duration)
                 .hlog(hlog == null ? null : Path.of(hlog))
                 // the servers the lab starts present a certificate it made for the run: encrypt, do not verify
-                .insecure(url.startsWith("https:"));
+                .insecure(url.startsWith("https:"))
+                .http2(http2)
+                .maxStreams(maxStreams);
         if (timeout != null) {
             b.timeout(timeout);
         }
