@@ -276,14 +276,18 @@ final class Worker {
             readyCount++;
         }
         connections.ready();
-        offer(c);
+        offer(c, clock.nanoTime());
     }
 
     /** {@code c} may take requests on its free streams again (ready, or an HTTP/2 send window reopened). */
     void offer(Conn c) {
+        offer(c, clock.nanoTime());
+    }
+
+    private void offer(Conn c, long now) {
         int k;
         while (!stopped && (k = c.freeStream()) >= 0) {
-            if (!free(c, k)) {
+            if (!free(c, k, now)) {
                 break;
             }
         }
@@ -318,7 +322,7 @@ final class Worker {
             }
             tallyBy[sink].completed(c.slot);
         }
-        afterStream(c, k, keepAlive);
+        afterStream(c, k, keepAlive, now);
     }
 
     /**
@@ -331,7 +335,7 @@ final class Worker {
             recorders[c.request[k]].error(kind);
         }
         c.end(k);
-        afterStream(c, k, true);
+        afterStream(c, k, true, now);
     }
 
     /**
@@ -344,7 +348,7 @@ final class Worker {
         if (open && connections.size() < maxConnections && connections.connecting() < pending.size()) {
             connect(nextSlot++);
         }
-        afterStream(c, k, false);
+        afterStream(c, k, false, clock.nanoTime());
     }
 
     /** The request of stream {@code k} of {@code c} waits to be sent again (the server never processed it). */
@@ -366,12 +370,12 @@ final class Worker {
     }
 
     /** After stream {@code k} ended: it carries the next request, or the connection is dropped once it is idle. */
-    private void afterStream(Conn c, int k, boolean keepAlive) {
+    private void afterStream(Conn c, int k, boolean keepAlive, long now) {
         if (!c.dead && keepAlive && c.accepting() && c.channel.isActive()) {
             if (c.capacity > 1) {
-                offer(c); // the capacity may have changed (HTTP/2 SETTINGS)
+                offer(c, now); // the capacity may have changed (HTTP/2 SETTINGS)
             } else {
-                free(c, k);
+                free(c, k, now);
             }
         } else if (c.inFlight == 0 && !c.dead) {
             connections.drop(c);
@@ -455,11 +459,10 @@ final class Worker {
      * Free stream {@code k} of {@code c} carries the next request: a waiting one first, else in the closed model the
      * connection's next. Returns false when nothing was due (open model: the connection waits among the idle).
      */
-    private boolean free(Conn c, int k) {
+    private boolean free(Conn c, int k, long now) {
         if (stopped) {
             return false;
         }
-        long now = clock.nanoTime();
         if (pending.size() > 0) {
             int r = pending.peekRequest();
             long intended = pending.peekTime();
