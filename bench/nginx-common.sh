@@ -1,6 +1,7 @@
 # Shared by the bench scripts: installs nginx and wrk from Debian packages when missing, and starts a private nginx
 # (its own config in a temp dir, 127.0.0.1, a free port, `return 200 "Hello, World!"`), pinned with taskset and
-# stopped by PID at exit. Source it; then call start_nginx CPU WORKER_CONNECTIONS.
+# stopped by PID at exit. Source it; then call start_nginx CPU WORKER_CONNECTIONS [h2c] (h2c: HTTP/2 without TLS,
+# prior knowledge only, as `listen ... http2` serves it).
 
 need_packages() {
   local missing=()
@@ -21,7 +22,8 @@ free_port() {
 }
 
 start_nginx() {
-  local cpu=$1 worker_connections=$2
+  local cpu=$1 worker_connections=$2 protocol=${3:-http/1.1} listen_opts=""
+  [ "$protocol" = h2c ] && listen_opts=" http2"
   BENCH_TMP=$(mktemp -d /tmp/loadlab-bench.XXXXXX)
   NGINX_PORT=$(free_port)
   cat >"$BENCH_TMP/nginx.conf" <<CONF
@@ -42,7 +44,7 @@ http {
   uwsgi_temp_path $BENCH_TMP/uwsgi;
   scgi_temp_path $BENCH_TMP/scgi;
   server {
-    listen 127.0.0.1:$NGINX_PORT backlog=16384;
+    listen 127.0.0.1:$NGINX_PORT backlog=16384$listen_opts;
     location / { default_type text/plain; return 200 "Hello, World!"; }
   }
 }
@@ -60,7 +62,7 @@ CONF
     sleep 0.1
   done
   NGINX_URL="http://127.0.0.1:$NGINX_PORT/"
-  echo "nginx $NGINX_PID on CPU $cpu at $NGINX_URL" >&2
+  echo "nginx $NGINX_PID on CPU $cpu at $NGINX_URL ($protocol)" >&2
 }
 
 stop_nginx() {

@@ -104,9 +104,21 @@ final class LoadCommand implements Callable<Integer> {
     List<String> headers = new ArrayList<>();
 
     @Option(
-            names = {"-m", "--method"},
+            names = {"-X", "--method"},
             description = "HTTP method. (default: ${DEFAULT-VALUE})")
     String method;
+
+    @Option(
+            names = "--http2",
+            description = "HTTP/2: h2c with prior knowledge for http://, ALPN h2 for https://. (default: HTTP/1.1)")
+    boolean http2;
+
+    @Option(
+            names = {"-m", "--max-streams"},
+            paramLabel = "N",
+            description = "HTTP/2: concurrent streams per connection (h2load's -m), capped by the server's"
+                    + " SETTINGS_MAX_CONCURRENT_STREAMS. (default: ${DEFAULT-VALUE})")
+    int maxStreams;
 
     @Option(names = "--body", paramLabel = "TEXT|@FILE", description = "Request body, or @FILE to read it from a file.")
     String body;
@@ -206,6 +218,7 @@ final class LoadCommand implements Callable<Integer> {
         PrintWriter out = machineOnStdout ? err : stdout;
         boolean live = isTerminal(machineOnStdout ? 2 : 1);
         AtomicBoolean hinted = new AtomicBoolean();
+        AtomicBoolean capped = new AtomicBoolean();
         ProgressListener listener = new ProgressListener() {
             @Override
             public void started(Transport transport) {
@@ -227,6 +240,15 @@ final class LoadCommand implements Callable<Integer> {
                 if (live) {
                     out.print("\r" + LoadSummary.progress(s) + "   ");
                     out.flush();
+                }
+            }
+
+            @Override
+            public void streamsCapped(int requested, long allowed) {
+                if (capped.compareAndSet(false, true)) {
+                    err.println("loadlab load: the server allows " + allowed + " concurrent streams per connection;"
+                            + " -m " + requested + " capped to " + allowed);
+                    err.flush();
                 }
             }
 
@@ -355,6 +377,8 @@ final class LoadCommand implements Callable<Integer> {
                 .maxConnections(maxConnections)
                 .sourceAddresses(LoadAddresses.parse(sourceAddresses))
                 .insecure(insecure)
+                .http2(http2)
+                .maxStreams(maxStreams)
                 .hlog(hlog);
         Set<Integer> expected = expectStatus == null ? null : statuses(expectStatus);
         Map<String, String> hdrs = headers();

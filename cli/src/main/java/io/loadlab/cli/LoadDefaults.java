@@ -23,6 +23,7 @@ final class LoadDefaults implements IDefaultValueProvider {
             case "--warmup" -> LoadgenDefaults.WARMUP.toString();
             case "--method" -> "GET";
             case "--agents" -> "1";
+            case "--max-streams" -> Integer.toString(LoadgenDefaults.MAX_STREAMS);
             case "--max-error-rate" ->
                 Percent.of(VerdictDefaults.ERROR_THRESHOLD).toString();
             default -> null;

@@ -115,6 +115,12 @@ final class ServeCommand implements Callable<Integer> {
                     + " (default: ${DEFAULT-VALUE}).")
     String stackSize = ServerDefaults.STACK_SIZE.toString();
 
+    @Option(
+            names = "--http2",
+            description = "Serve HTTP/2 (h2c with prior knowledge) beside HTTP/1.1 on the same port: "
+                    + "servlet-sync, servlet-async, netty, vertx. (default: HTTP/1.1 only)")
+    boolean http2;
+
     @Override
     public Integer call() throws Exception {
         ServerModel m = ServerModels.byName(model);
@@ -128,6 +134,7 @@ final class ServeCommand implements Callable<Integer> {
         out.println(Json.write(server.settings()));
         out.flush();
         err.println("loadlab serve: " + model + " listening on http://" + host + ":" + server.port()
+                + (http2 ? " (HTTP/1.1 and h2c)" : "")
                 + " (SIGTERM or Ctrl-C stops it)");
         err.flush();
         stop.await();

@@ -41,6 +41,7 @@ final class ServeSpecs {
                 .workerThreads(c.workerThreads)
                 .offload(c.offload)
                 .eventLoops(c.eventLoops)
+                .http2(c.http2)
                 .stackSizeBytes(stack)
                 .build();
     }

@@ -1,56 +1,93 @@
 package io.loadlab.loadgen;
 
-import io.loadlab.core.result.ErrorCategory;
-import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
-import io.netty.handler.ssl.SslHandshakeCompletionEvent;
 
 /**
- * One connection of a load thread and the request it carries. It turns channel events into calls on its
- * {@link Worker}: ready, response complete, failure by {@link ErrorCategory}, closed while idle. At most one request
- * is in flight (HTTP/1.1 keep-alive, no pipelining). {@code slot} is its place in its worker's
- * {@link ConnectionTally}.
+ * One connection of a load thread and the requests it carries: its streams, each free or carrying one request with
+ * its intended and actual send times and deadline. An HTTP/1.1 connection has one stream (keep-alive, no pipelining);
+ * an HTTP/2 connection up to {@code -m}. The subclass speaks the protocol and turns channel events into calls on its
+ * {@link Worker}: ready, a stream's response complete, a stream or the whole connection failed, closed. {@code slot}
+ * is its place in its worker's {@link ConnectionTally}.
  *
  * <p>Confined to its worker's event loop.
  */
-final class Conn extends ChannelInboundHandlerAdapter {
+abstract class Conn extends ChannelInboundHandlerAdapter {
     final Worker worker;
     final int slot;
     final int fixedRequest;
-    final ResponseParser parser;
     Channel channel;
     int index = -1;
     boolean ready;
-    boolean busy;
     boolean dead;
     boolean idleQueued;
-    int request;
-    long intended;
-    long sent;
-    long deadline;
-    private boolean inWrite;
+    /** Streams this connection may carry at once: 1, or for HTTP/2 {@code -m} capped by the server's limit. */
+    int capacity;
+    /** Streams carrying a request now. */
+    int inFlight;
 
-    Conn(Worker worker, int slot, int fixedRequest, int maxHeaderBytes) {
+    final boolean[] busy;
+    final int[] request;
+    final long[] intended;
+    final long[] sent;
+    final long[] deadline;
+
+    Conn(Worker worker, int slot, int fixedRequest, int streams) {
         this.worker = worker;
         this.slot = slot;
         this.fixedRequest = fixedRequest;
-        this.parser = new ResponseParser(maxHeaderBytes);
+        this.capacity = streams;
+        this.busy = new boolean[streams];
+        this.request = new int[streams];
+        this.intended = new long[streams];
+        this.sent = new long[streams];
+        this.deadline = new long[streams];
     }
 
-    void send(int request, long intended, long now, long deadline, ByteBuf bytes, boolean head) {
-        this.request = request;
-        this.intended = intended;
-        this.sent = now;
-        this.deadline = deadline;
-        this.busy = true;
-        parser.reset(head);
-        inWrite = true;
-        try {
-            channel.writeAndFlush(bytes, channel.voidPromise());
-        } finally {
-            inWrite = false;
+    /** Sends {@code request} on free stream {@code k}. */
+    abstract void send(int k, int request, long intended, long now, long deadline, RequestPlan plan);
+
+    /**
+     * Stream {@code k} passed its deadline. True when only it is given up (HTTP/2 resets it; the connection goes on);
+     * false when the connection must be dropped (HTTP/1.1 cannot skip a response).
+     */
+    abstract boolean abandon(int k);
+
+    /** Whether new requests may start on this connection now (it is ready and not draining). */
+    abstract boolean accepting();
+
+    /** A free stream when the connection takes new requests, or -1. */
+    final int freeStream() {
+        if (inFlight >= capacity || !accepting()) {
+            return -1;
+        }
+        for (int k = 0; k < capacity; k++) {
+            if (!busy[k]) {
+                return k;
+            }
+        }
+        return -1;
+    }
+
+    /** Free streams that may start a request now. */
+    final int freeStreams() {
+        return accepting() ? Math.max(0, capacity - inFlight) : 0;
+    }
+
+    final void begin(int k, int request, long intended, long now, long deadline) {
+        this.request[k] = request;
+        this.intended[k] = intended;
+        this.sent[k] = now;
+        this.deadline[k] = deadline;
+        busy[k] = true;
+        inFlight++;
+    }
+
+    final void end(int k) {
+        if (busy[k]) {
+            busy[k] = false;
+            inFlight--;
         }
     }
 
@@ -66,79 +103,6 @@ final class Conn extends ChannelInboundHandlerAdapter {
                                     ctx.alloc(),
                                     worker.spec.target().host(),
                                     worker.spec.target().port()));
-        }
-    }
-
-    @Override
-    public void channelActive(ChannelHandlerContext ctx) {
-        if (worker.ssl == null) {
-            worker.onReady(this);
-        }
-    }
-
-    @Override
-    public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
-        if (evt instanceof SslHandshakeCompletionEvent e) {
-            if (e.isSuccess()) {
-                worker.onReady(this);
-            } else {
-                worker.onFailure(this, ErrorCategory.CONNECT, e.cause());
-            }
-        }
-    }
-
-    @Override
-    public void channelRead(ChannelHandlerContext ctx, Object msg) {
-        ByteBuf in = (ByteBuf) msg;
-        try {
-            if (dead) {
-                return;
-            }
-            worker.onBytes(in.readableBytes());
-            if (!busy) {
-                worker.onFailure(this, ErrorCategory.INVALID, null); // bytes nobody asked for
-                return;
-            }
-            int r = parser.feed(in);
-            if (r == ResponseParser.DONE && in.isReadable()) {
-                worker.onFailure(this, ErrorCategory.INVALID, null); // bytes after the end of the response
-            } else if (r == ResponseParser.DONE) {
-                worker.onResponse(this);
-            } else if (r == ResponseParser.INVALID) {
-                worker.onFailure(this, parser.error(), null);
-            }
-        } finally {
-            in.release();
-        }
-    }
-
-    @Override
-    public void channelInactive(ChannelHandlerContext ctx) {
-        if (dead) {
-            return;
-        }
-        if (!busy) {
-            worker.onClosed(this);
-        } else if (parser.onClose() == ResponseParser.DONE) {
-            worker.onResponse(this);
-        } else {
-            worker.onFailure(this, parser.inBody() ? ErrorCategory.TRUNCATED_BODY : ErrorCategory.READ, null);
-        }
-    }
-
-    @Override
-    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-        if (dead) {
-            return;
-        }
-        if (!ready) {
-            worker.onFailure(this, ErrorCategory.CONNECT, cause);
-        } else if (inWrite) {
-            worker.onFailure(this, ErrorCategory.WRITE, cause);
-        } else if (busy) {
-            worker.onFailure(this, isReset(cause) ? ErrorCategory.RESET : ErrorCategory.READ, cause);
-        } else {
-            worker.onClosed(this);
         }
     }
 

@@ -109,7 +109,6 @@ final class Connections {
     /** Closes {@code c} and forgets it. */
     void drop(Conn c) {
         c.dead = true;
-        c.busy = false;
         if (c.channel != null) {
             c.channel.close();
         }
@@ -127,19 +126,30 @@ final class Connections {
         }
     }
 
-    /** {@code c} is free and nothing is due: it waits for the next request. */
+    /** {@code c} has a free stream and nothing is due: it waits for the next request. */
     void park(Conn c) {
         c.idleQueued = true;
         idle.addLast(c);
     }
 
-    /** The connection freed last, or null when none is free. */
+    /**
+     * The connection freed last, or null when none is free. An HTTP/2 connection with more than one free stream stays
+     * among the idle; one that stopped taking requests while it waited (GOAWAY) is passed over.
+     */
     Conn takeFree() {
-        Conn c = idle.pollLast();
-        if (c != null) {
+        Conn c;
+        while ((c = idle.peekLast()) != null) {
+            int free = c.freeStreams();
+            if (free > 1) {
+                return c;
+            }
+            idle.pollLast();
             c.idleQueued = false;
+            if (free == 1) {
+                return c;
+            }
         }
-        return c;
+        return null;
     }
 
     int size() {

@@ -5,6 +5,7 @@ import io.loadlab.core.proc.ProcFs;
 import io.loadlab.core.proc.ProcessStat;
 import io.loadlab.core.result.IntervalStats;
 import io.loadlab.core.result.LoadReport;
+import io.netty.handler.ssl.ApplicationProtocolConfig;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
 import io.netty.handler.ssl.util.InsecureTrustManagerFactory;
@@ -59,7 +60,7 @@ public final class LoadGenerator {
 
     private LoadResult execute(LoadSpec spec, ProgressListener listener, WarmupGate gate) {
         InetSocketAddress remote = Preflight.check(spec);
-        SslContext ssl = spec.target().tls() ? sslContext(spec.insecure()) : null;
+        SslContext ssl = spec.target().tls() ? sslContext(spec.insecure(), spec.http2()) : null;
         int[] slotRequests = spec.assign() == LoadSpec.Assign.PER_CONNECTION ? slotRequests(spec) : null;
         Worker[] workers = new Worker[spec.threads()];
         for (int i = 0; i < workers.length; i++) {
@@ -245,9 +246,16 @@ public final class LoadGenerator {
         return out;
     }
 
-    private static SslContext sslContext(boolean insecure) {
+    private static SslContext sslContext(boolean insecure, boolean http2) {
         try {
             SslContextBuilder b = SslContextBuilder.forClient();
+            if (http2) {
+                b.applicationProtocolConfig(new ApplicationProtocolConfig(
+                        ApplicationProtocolConfig.Protocol.ALPN,
+                        ApplicationProtocolConfig.SelectorFailureBehavior.NO_ADVERTISE,
+                        ApplicationProtocolConfig.SelectedListenerFailureBehavior.ACCEPT,
+                        "h2"));
+            }
             if (insecure) {
                 b.trustManager(InsecureTrustManagerFactory.INSTANCE);
             }

@@ -22,6 +22,10 @@ import java.util.List;
  * @param maxWarmup how long the warm-up may stretch when a {@link WarmupGate} holds the window back; equal to
  *     {@code warmup} for a fixed warm-up
  * @param hlog the HdrHistogram interval log to write, or null
+ * @param http2 HTTP/2 instead of HTTP/1.1: h2c with prior knowledge for {@code http://}, ALPN {@code h2} for
+ *     {@code https://}
+ * @param maxStreams HTTP/2 only: the requests each connection carries at once (h2load's {@code -m}), capped by the
+ *     server's SETTINGS_MAX_CONCURRENT_STREAMS; 1 for HTTP/1.1
  */
 public record LoadSpec(
         Target target,
@@ -40,7 +44,9 @@ public record LoadSpec(
         boolean insecure,
         Path hlog,
         String scenarioName,
-        Duration interval) {
+        Duration interval,
+        boolean http2,
+        int maxStreams) {
 
     /** How the requests of a scenario are spread; its {@link #id()} is what scenario files and the JSON say. */
     public enum Assign {
@@ -95,7 +101,20 @@ public record LoadSpec(
         if (rate != null && assign == Assign.PER_CONNECTION) {
             throw new UserError("assign: per-connection works only in the closed model; drop -R or use sequence");
         }
+        if (maxStreams < 1 || maxStreams > LoadgenDefaults.MAX_STREAMS_LIMIT) {
+            throw new UserError("max streams must be 1 to " + LoadgenDefaults.MAX_STREAMS_LIMIT + ", got " + maxStreams
+                    + "; e.g. -m 10");
+        }
+        if (!http2 && maxStreams > 1) {
+            throw new UserError("-m/--max-streams " + maxStreams + " needs --http2: HTTP/1.1 carries one request per"
+                    + " connection at a time");
+        }
         threads = Math.min(threads, rate == null ? connections : threads);
+    }
+
+    /** The protocol spoken, as the report names it: {@code http/1.1}, {@code h2c} or {@code h2}. */
+    public String protocol() {
+        return !http2 ? "http/1.1" : target.tls() ? "h2" : "h2c";
     }
 
     public boolean open() {
@@ -125,6 +144,8 @@ public record LoadSpec(
         private Path hlog;
         private String scenarioName;
         private Duration interval = Defaults.INTERVAL;
+        private boolean http2;
+        private int maxStreams = LoadgenDefaults.MAX_STREAMS;
 
         private Builder(Target target) {
             this.target = target;
@@ -211,6 +232,18 @@ public record LoadSpec(
             return this;
         }
 
+        /** HTTP/2: h2c with prior knowledge for {@code http://}, ALPN {@code h2} for {@code https://}. */
+        public Builder http2(boolean v) {
+            http2 = v;
+            return this;
+        }
+
+        /** HTTP/2 streams per connection (h2load's {@code -m}). */
+        public Builder maxStreams(int v) {
+            maxStreams = v;
+            return this;
+        }
+
         /** The scenario's requests, how they are assigned, its seed and its name. */
         public Builder scenario(Scenario s) {
             return requests(s.requests()).assign(s.assign()).seed(s.seed()).scenarioName(s.name());
@@ -243,7 +276,9 @@ public record LoadSpec(
                     insecure,
                     hlog,
                     scenarioName,
-                    interval);
+                    interval,
+                    http2,
+                    maxStreams);
         }
     }
 }

@@ -45,6 +45,14 @@ public final class LoadSummary {
         } else {
             b.append(" (closed model");
         }
+        if (spec.http2()) {
+            b.append(", ")
+                    .append(spec.protocol())
+                    .append(" with up to ")
+                    .append(spec.maxStreams())
+                    .append(spec.maxStreams() == 1 ? " stream" : " streams")
+                    .append(" per connection");
+        }
         b.append(", ").append(transport);
         if (spec.warmup().nanos() > 0) {
             b.append(", warm-up ").append(spec.warmup());

@@ -27,6 +27,12 @@ public final class LoadgenDefaults {
     /** Load generator: how often each thread checks its connections' deadlines. */
     public static final Duration TIMEOUT_TICK = Duration.ofMillis(10);
 
+    /** HTTP/2: concurrent streams per connection ({@code -m}), h2load's default. */
+    public static final int MAX_STREAMS = 1;
+
+    /** HTTP/2: the most streams per connection {@code -m} accepts. */
+    public static final int MAX_STREAMS_LIMIT = 1024;
+
     /** Load generator threads: the CPUs this process may run on. */
     public static int threads() {
         return Runtime.getRuntime().availableProcessors();

@@ -18,6 +18,12 @@ public interface ProgressListener {
     /** One measured interval (a second by default) has ended. */
     default void interval(IntervalStats stats) {}
 
+    /**
+     * An HTTP/2 server allows fewer concurrent streams per connection than {@code -m} asked: each connection carries
+     * at most {@code allowed}. Called from a load thread, at most once per thread.
+     */
+    default void streamsCapped(int requested, long allowed) {}
+
     /** A connect failed; the cause tells why (e.g. no free local port). Called for every failure. */
     default void connectError(Throwable cause) {}
 }

@@ -122,7 +122,9 @@ final class ReportBuilder {
                 spec.open() ? spec.maxConnections() : null,
                 spec.open() ? spec.rate().perSecond() : null,
                 durationS,
-                Math.round(warmupS * 1000) / 1000.0);
+                Math.round(warmupS * 1000) / 1000.0,
+                spec.protocol(),
+                spec.http2() ? maxStreams() : null);
         return new LoadReport(
                 LoadReport.SCHEMA_VERSION,
                 run,
@@ -136,6 +138,15 @@ final class ReportBuilder {
                 perRequest,
                 List.copyOf(intervals),
                 spec.hlog() == null ? null : spec.hlog().toString());
+    }
+
+    /** {@code -m}, or the server's stream limit when some connection was told a lower one. */
+    private int maxStreams() {
+        int m = spec.maxStreams();
+        for (Worker w : workers) {
+            m = (int) Math.min(m, w.serverMaxStreams());
+        }
+        return m;
     }
 
     private ConnectionFairness fairness() {

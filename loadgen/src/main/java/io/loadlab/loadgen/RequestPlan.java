@@ -40,6 +40,8 @@ final class RequestPlan {
     private final int worker;
     private final int workers;
     private final SplittableRandom rng;
+    /** The HTTP/2 framing of the requests, or null for HTTP/1.1. */
+    private final Http2Requests http2;
 
     /** @param slots this thread's closed-model connections, each cycling the sequence from its own point */
     RequestPlan(LoadSpec spec, int worker, int workers, int slots) {
@@ -89,6 +91,7 @@ final class RequestPlan {
             }
         }
         totalWeight = sum;
+        http2 = spec.http2() ? http2(spec) : null;
         sequence = sequence(specs);
         random = spec.assign() == LoadSpec.Assign.RANDOM;
         slotCursors = new long[slots];
@@ -192,6 +195,43 @@ final class RequestPlan {
         ByteBuf out = alloc.directBuffer(256);
         render(i, rows[i][row(i)], out);
         return out;
+    }
+
+    /**
+     * Appends request {@code i} as HTTP/2 frames on stream {@code streamId}; returns its body length, or -1 without
+     * one. Needs {@code LoadSpec.http2()}.
+     */
+    int encodeHttp2(int i, int streamId, ByteBuf out) {
+        return http2.fixed(i)
+                ? http2.writeFixed(i, streamId, out)
+                : http2.render(i, paths[i], bodies[i], rows[i][row(i)], streamId, out);
+    }
+
+    /** The longest HTTP/2 request body in bytes (0 without bodies). */
+    int maxHttp2Body() {
+        return http2.maxBody();
+    }
+
+    private Http2Requests http2(LoadSpec spec) {
+        int n = specs.length;
+        boolean[] templated = new boolean[n];
+        int[] maxPath = new int[n];
+        int[] maxBody = new int[n];
+        for (int i = 0; i < n; i++) {
+            templated[i] = paths[i] != null;
+            if (!templated[i]) {
+                maxPath[i] = specs[i].path().getBytes(StandardCharsets.UTF_8).length;
+                maxBody[i] = specs[i].body() == null ? 0 : specs[i].body().getBytes(StandardCharsets.UTF_8).length;
+                continue;
+            }
+            for (int r = specs[i].from(); r < specs[i].to(); r++) {
+                maxPath[i] = Math.max(maxPath[i], paths[i].length(rows[i][r]));
+                if (bodies[i] != null) {
+                    maxBody[i] = Math.max(maxBody[i], bodies[i].length(rows[i][r]));
+                }
+            }
+        }
+        return new Http2Requests(spec, specs, templated, maxPath, maxBody);
     }
 
     /**

@@ -191,17 +191,20 @@ final class Worker {
         boolean windowOpened = now - t0 >= 0;
         long end = Math.min(now, t1);
         for (Conn c : connections.all()) {
-            if (windowOpened && c.busy) {
-                tally.carried(c.slot);
-                recorders[c.request].unfinished(end - c.intended, end - c.sent, open);
+            for (int k = 0; windowOpened && k < c.busy.length; k++) {
+                if (c.busy[k]) {
+                    tally.carried(c.slot);
+                    recorders[c.request[k]].unfinished(end - c.intended[k], end - c.sent[k], open);
+                }
             }
         }
+        // due and never sent: no connection was free, or the loop ran late (open model), or an HTTP/2 server
+        // refused the stream and it waits to be sent again
+        while (windowOpened && pending.size() > 0) {
+            recorders[pending.peekRequest()].unfinished(end - pending.peekTime(), -1, open);
+            pending.remove();
+        }
         if (windowOpened && open) {
-            // due and never sent: no connection was free, or the loop ran late
-            while (pending.size() > 0) {
-                recorders[pending.peekRequest()].unfinished(end - pending.peekTime(), -1, open);
-                pending.remove();
-            }
             long t;
             while (pacer != null && (t = pacer.pollDue(end)) >= 0) {
                 recorders[plan.nextOpen()].unfinished(end - t, -1, open);
@@ -239,6 +242,23 @@ final class Worker {
         return plan;
     }
 
+    /** The lowest SETTINGS_MAX_CONCURRENT_STREAMS an HTTP/2 server announced to this thread; read after the loop. */
+    long serverMaxStreams() {
+        return serverMaxStreams;
+    }
+
+    private long serverMaxStreams = Long.MAX_VALUE;
+
+    /** An HTTP/2 connection heard the server's stream limit. */
+    void serverMaxStreams(long limit) {
+        if (limit < serverMaxStreams) {
+            serverMaxStreams = limit;
+            if (limit < spec.maxStreams()) {
+                listener.streamsCapped(spec.maxStreams(), limit);
+            }
+        }
+    }
+
     /** The most connections open at once; read after the loop has terminated. */
     int maxOpened() {
         return connections.maxOpened();
@@ -256,7 +276,21 @@ final class Worker {
             readyCount++;
         }
         connections.ready();
-        free(c);
+        offer(c, clock.nanoTime());
+    }
+
+    /** {@code c} may take requests on its free streams again (ready, or an HTTP/2 send window reopened). */
+    void offer(Conn c) {
+        offer(c, clock.nanoTime());
+    }
+
+    private void offer(Conn c, long now) {
+        int k;
+        while (!stopped && (k = c.freeStream()) >= 0) {
+            if (!free(c, k, now)) {
+                break;
+            }
+        }
     }
 
     /** Bytes arrived on a connection: every byte read inside the window is counted, usable or not. */
@@ -269,9 +303,10 @@ final class Worker {
         return bytesBy[WINDOW];
     }
 
-    void onResponse(Conn c) {
+    /** Stream {@code k} of {@code c} received its whole response. */
+    void onResponse(Conn c, int k, int status, boolean keepAlive) {
         long now = clock.nanoTime();
-        c.busy = false;
+        c.end(k);
         // Counted when it completes inside the window, whenever it was sent. Requiring it to be sent inside too
         // dropped the requests in flight at t0 as well as those at t1: throughput read low by latency / duration
         // (11% for a 540 ms server over 5 s) and the slow requests, likelier to straddle an edge, were undercounted.
@@ -279,20 +314,72 @@ final class Worker {
             // before t0 into the warm-up's scratch sinks, by the sign of now - t0 (a branch the warm-up never took
             // would be compiled out and deoptimize at t0)
             int sink = (int) ((now - t0) >>> 63);
-            RequestRecorder rec = recordersBy[sink][c.request];
-            int status = c.parser.status();
-            rec.record(now - c.intended, now - c.sent, open);
+            RequestRecorder rec = recordersBy[sink][c.request[k]];
+            rec.record(now - c.intended[k], now - c.sent[k], open);
             rec.status(status);
-            if (!plan.spec(c.request).expects(status)) {
+            if (!plan.spec(c.request[k]).expects(status)) {
                 rec.error(ErrorCategory.STATUS);
             }
             tallyBy[sink].completed(c.slot);
         }
-        if (c.dead || !c.parser.keepAlive() || !c.channel.isActive()) {
+        afterStream(c, k, keepAlive, now);
+    }
+
+    /**
+     * Stream {@code k} of {@code c} failed alone (HTTP/2: reset by the server, or given up after its deadline): the
+     * request counts in {@code kind}, and the connection goes on.
+     */
+    void onStreamFailure(Conn c, int k, ErrorCategory kind) {
+        long now = clock.nanoTime();
+        if (now - t0 >= 0 && now - t1 < 0 && !stopped) {
+            recorders[c.request[k]].error(kind);
+        }
+        c.end(k);
+        afterStream(c, k, true, now);
+    }
+
+    /**
+     * Stream {@code k} of {@code c} carried a request the server never processed (HTTP/2: refused, or above the last
+     * stream of a GOAWAY): not an error, the request is sent again on a free stream, its latency still running from
+     * its intended time.
+     */
+    void onStreamRefused(Conn c, int k) {
+        requeue(c, k);
+        if (open && connections.size() < maxConnections && connections.connecting() < pending.size()) {
+            connect(nextSlot++);
+        }
+        afterStream(c, k, false, clock.nanoTime());
+    }
+
+    /** The request of stream {@code k} of {@code c} waits to be sent again (the server never processed it). */
+    void requeue(Conn c, int k) {
+        pending.add(c.intended[k], c.request[k]);
+        c.end(k);
+    }
+
+    /**
+     * Stream {@code k} of a connection that is closing failed in {@code kind}; the connection reports
+     * {@link #onClosed} once all its streams are accounted for.
+     */
+    void abort(Conn c, int k, ErrorCategory kind) {
+        long now = clock.nanoTime();
+        if (now - t0 >= 0 && now - t1 < 0 && !stopped) {
+            recorders[c.request[k]].error(kind);
+        }
+        c.end(k);
+    }
+
+    /** After stream {@code k} ended: it carries the next request, or the connection is dropped once it is idle. */
+    private void afterStream(Conn c, int k, boolean keepAlive, long now) {
+        if (!c.dead && keepAlive && c.accepting() && c.channel.isActive()) {
+            if (c.capacity > 1) {
+                offer(c, now); // the capacity may have changed (HTTP/2 SETTINGS)
+            } else {
+                free(c, k, now);
+            }
+        } else if (c.inFlight == 0 && !c.dead) {
             connections.drop(c);
             replace(c.slot, false);
-        } else {
-            free(c);
         }
     }
 
@@ -309,8 +396,12 @@ final class Worker {
             if (cause != null) {
                 listener.connectError(cause);
             }
-        } else if (counted && c.busy) {
-            recorders[c.request].error(kind);
+        } else if (counted && c.inFlight > 0) {
+            for (int k = 0; k < c.busy.length; k++) {
+                if (c.busy[k]) {
+                    recorders[c.request[k]].error(kind);
+                }
+            }
         } else if (counted) {
             // bytes nobody asked for, on an idle connection
             recorders[c.fixedRequest >= 0 ? c.fixedRequest : 0].error(kind);
@@ -341,7 +432,9 @@ final class Worker {
         for (ConnectionTally t : tallyBy) {
             t.ensure(slot);
         }
-        return new Conn(this, slot, fixed, maxHeaderBytes);
+        return spec.http2()
+                ? new Http2Conn(this, slot, fixed, spec.maxStreams(), maxHeaderBytes, plan.maxHttp2Body())
+                : new Http1Conn(this, slot, fixed, maxHeaderBytes);
     }
 
     private void connect(int slot) {
@@ -362,29 +455,35 @@ final class Worker {
         connections.reopen(newConn(open ? nextSlot++ : slot), afterConnectFailure);
     }
 
-    private void free(Conn c) {
+    /**
+     * Free stream {@code k} of {@code c} carries the next request: a waiting one first, else in the closed model the
+     * connection's next. Returns false when nothing was due (open model: the connection waits among the idle).
+     */
+    private boolean free(Conn c, int k, long now) {
         if (stopped) {
-            return;
+            return false;
         }
-        long now = clock.nanoTime();
-        if (!open) {
-            send(c, c.fixedRequest >= 0 ? c.fixedRequest : plan.nextFor(c.slot), now, now);
-        } else if (pending.size() > 0) {
+        if (pending.size() > 0) {
             int r = pending.peekRequest();
             long intended = pending.peekTime();
             pending.remove();
-            send(c, r, intended, now);
+            send(c, k, r, intended, now);
+        } else if (!open) {
+            send(c, k, c.fixedRequest >= 0 ? c.fixedRequest : plan.nextFor(c.slot), now, now);
         } else {
-            connections.park(c);
+            if (!c.idleQueued) {
+                connections.park(c);
+            }
+            return false;
         }
+        return true;
     }
 
-    private void send(Conn c, int request, long intended, long now) {
+    private void send(Conn c, int k, int request, long intended, long now) {
         tallyBy[phase].carried(c.slot);
         // A request that waited for a connection already has its wait in its latency; the server still gets the
         // full timeout to answer, and a request that waited longer than the timeout is dropped by tick().
-        long deadline = now + timeoutNanos;
-        c.send(request, intended, now, deadline, plan.encode(request, c.channel.alloc()), plan.head(request));
+        c.send(k, request, intended, now, now + timeoutNanos, plan);
     }
 
     private void pace() {
@@ -406,7 +505,7 @@ final class Worker {
         int r = plan.nextOpen();
         Conn c = connections.takeFree();
         if (c != null) {
-            send(c, r, intended, now);
+            send(c, c.freeStream(), r, intended, now);
             return;
         }
         pending.add(intended, r);
@@ -430,8 +529,14 @@ final class Worker {
                 continue;
             }
             Conn c = all.get(i);
-            if (c.busy && now - c.deadline >= 0) {
-                onFailure(c, ErrorCategory.TIMEOUT, null);
+            for (int k = 0; k < c.busy.length && !c.dead; k++) {
+                if (c.busy[k] && now - c.deadline[k] >= 0) {
+                    if (c.abandon(k)) {
+                        onStreamFailure(c, k, ErrorCategory.TIMEOUT);
+                    } else {
+                        onFailure(c, ErrorCategory.TIMEOUT, null);
+                    }
+                }
             }
         }
         while (pending.size() > 0 && now - pending.peekTime() - timeoutNanos >= 0) {

@@ -19,6 +19,7 @@ public final class ServerSettings {
         s.put("jvm", jvm());
         s.put("backlog", spec.backlog());
         s.put("scheme", spec.tls() == null ? "http" : "https");
+        s.put("protocol", spec.protocol());
         return s;
     }
 

@@ -30,6 +30,8 @@ import java.net.URI;
  * @param backendConnections the most connections the server opens to the backend at once; calls beyond wait for one
  *     (default: {@link io.loadlab.servers.runtime.BackendConnections#forThisProcess()})
  * @param tls HTTPS with this certificate and key; null: plain HTTP
+ * @param http2 serve HTTP/2 besides HTTP/1.1 on the same port: h2c with prior knowledge on plain HTTP, h2 by ALPN
+ *     over TLS ({@link #protocol()}); only the models of {@link ServerModels#HTTP2} can
  */
 public record ServerSpec(
         String model,
@@ -49,8 +51,20 @@ public record ServerSpec(
         int eventLoops,
         long stackSizeBytes,
         int backendConnections,
-        ServerTls tls)
+        ServerTls tls,
+        boolean http2)
         implements ConcurrencyModel.Knobs {
+
+    public ServerSpec {
+        if (http2) {
+            ServerModels.requireHttp2(model, tls == null ? "h2c" : "h2");
+        }
+    }
+
+    /** The protocol served, as the settings report it: {@code http/1.1}, {@code h2c} or {@code h2}. */
+    public String protocol() {
+        return !http2 ? "http/1.1" : tls == null ? "h2c" : "h2";
+    }
 
     /**
      * The event loops to run: {@code eventLoops}, or when 0 the CPUs this process may run on. Resolved where the
@@ -103,6 +117,7 @@ public record ServerSpec(
         private long stackSizeBytes = ServerDefaults.STACK_SIZE.bytes();
         private int backendConnections = io.loadlab.servers.runtime.BackendConnections.forThisProcess();
         private ServerTls tls;
+        private boolean http2;
 
         private Builder(String model) {
             this.model = model;
@@ -188,6 +203,12 @@ public record ServerSpec(
             return this;
         }
 
+        /** HTTP/2 besides HTTP/1.1: h2c with prior knowledge, or h2 by ALPN with {@link #tls}. */
+        public Builder http2(boolean v) {
+            http2 = v;
+            return this;
+        }
+
         public ServerSpec build() {
             return new ServerSpec(
                     model,
@@ -207,7 +228,8 @@ public record ServerSpec(
                     eventLoops,
                     stackSizeBytes,
                     backendConnections,
-                    tls);
+                    tls,
+                    http2);
         }
     }
 }

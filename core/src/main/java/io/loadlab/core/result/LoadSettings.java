@@ -1,5 +1,7 @@
 package io.loadlab.core.result;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+
 /**
  * What a load run was asked to do, as {@code run} in the load report.
  *
@@ -12,6 +14,10 @@ package io.loadlab.core.result;
  * @param targetRps open model only: the requested rate
  * @param durationS the measured window, warm-up excluded
  * @param warmupS load sent before the window, not recorded
+ * @param protocol {@code http/1.1}, {@code h2c} (HTTP/2 with prior knowledge) or {@code h2} (HTTP/2 over TLS); null in
+ *     files written before it was recorded (HTTP/1.1)
+ * @param maxStreams HTTP/2 only: the streams each connection carried at most, {@code -m} capped by the server's
+ *     SETTINGS_MAX_CONCURRENT_STREAMS
  */
 public record LoadSettings(
         String url,
@@ -22,7 +28,31 @@ public record LoadSettings(
         Integer maxConnections,
         Double targetRps,
         double durationS,
-        double warmupS) {
+        double warmupS,
+        String protocol,
+        Integer maxStreams) {
+
+    @JsonCreator
+    public LoadSettings {}
+
+    /** An HTTP/1.1 run's settings. */
+    public LoadSettings(
+            String url,
+            String loadModel,
+            String assign,
+            int threads,
+            int connections,
+            Integer maxConnections,
+            Double targetRps,
+            double durationS,
+            double warmupS) {
+        this(url, loadModel, assign, threads, connections, maxConnections, targetRps, durationS, warmupS, null, null);
+    }
+
+    /** True when the run spoke HTTP/2 ({@code h2c} or {@code h2}). */
+    public boolean http2() {
+        return protocol != null && protocol.startsWith("h2");
+    }
 
     public boolean open() {
         return LoadReport.OPEN.equals(loadModel);

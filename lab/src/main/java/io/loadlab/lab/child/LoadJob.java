@@ -1,5 +1,6 @@
 package io.loadlab.lab.child;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
 import io.loadlab.core.unit.Duration;
 import io.loadlab.core.unit.Rate;
 import io.loadlab.loadgen.LoadSpec;
@@ -20,6 +21,8 @@ import java.nio.file.Path;
  * @param agents when the trial's load is split over load agents: how many (this job holds its share already)
  * @param agentIndex this agent's index; it waits for its shared start ({@link ChildCommand.StartAt}) and writes its
  *     output beside {@code hlog} for the merge
+ * @param http2 HTTP/2: h2c with prior knowledge for {@code http://}, h2 by ALPN for {@code https://}
+ * @param maxStreams HTTP/2: requests in flight per connection at most (1 over HTTP/1.1)
  */
 public record LoadJob(
         String url,
@@ -33,10 +36,17 @@ public record LoadJob(
         String json,
         String hlog,
         Integer agents,
-        Integer agentIndex)
+        Integer agentIndex,
+        boolean http2,
+        int maxStreams)
         implements ChildJob {
 
-    /** The job of the trial's one load generator. */
+    @JsonCreator
+    public LoadJob {
+        maxStreams = Math.max(1, maxStreams);
+    }
+
+    /** The job of the trial's one load generator, over HTTP/1.1. */
     public LoadJob(
             String url,
             int connections,
@@ -48,7 +58,21 @@ public record LoadJob(
             ScenarioDefinition scenario,
             String json,
             String hlog) {
-        this(url, connections, rateRps, warmup, maxWarmup, duration, timeout, scenario, json, hlog, null, null);
+        this(
+                url,
+                connections,
+                rateRps,
+                warmup,
+                maxWarmup,
+                duration,
+                timeout,
+                scenario,
+                json,
+                hlog,
+                null,
+                null,
+                false,
+                1);
     }
 
     /** True when this job is one load agent of several. */
@@ -65,7 +89,9 @@ public record LoadJob(
                 .duration(duration)
                 .hlog(hlog == null ? null : Path.of(hlog))
                 // the servers the lab starts present a certificate it made for the run: encrypt, do not verify
-                .insecure(url.startsWith("https:"));
+                .insecure(url.startsWith("https:"))
+                .http2(http2)
+                .maxStreams(maxStreams);
         if (timeout != null) {
             b.timeout(timeout);
         }

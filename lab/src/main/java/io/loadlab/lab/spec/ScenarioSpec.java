@@ -6,9 +6,17 @@ import io.loadlab.core.unit.Duration;
  * One workload. {@code delay} is the wait of the {@code delay} scenario and the slow request of {@code mixed};
  * {@code mix} is the fast/slow split of {@code mixed}; {@code crud} the read/write mix of {@code crud}; {@code https}:
  * the load generator talks HTTPS to the reference servers, with a certificate the lab makes per run (the case study
- * ran wrk over HTTPS).
+ * ran wrk over HTTPS); {@code http2}: it talks HTTP/2 ({@code protocol: h2c}, or h2 by ALPN with {@code https}) with
+ * up to {@code streams} requests at once per connection.
  */
-public record ScenarioSpec(ScenarioKind kind, Duration delay, Mix mix, Crud crud, boolean https) {
+public record ScenarioSpec(
+        ScenarioKind kind, Duration delay, Mix mix, Crud crud, boolean https, boolean http2, int streams) {
+
+    /** The {@code protocol:} values of a suite. */
+    public static final String HTTP1 = "http/1.1";
+
+    public static final String H2C = "h2c";
+    public static final String H2 = "h2";
 
     public static final Duration DEFAULT_DELAY = Duration.ofMillis(100);
 
@@ -101,11 +109,31 @@ public record ScenarioSpec(ScenarioKind kind, Duration delay, Mix mix, Crud crud
         delay = delay == null ? DEFAULT_DELAY : delay;
         mix = mix == null ? Mix.DEFAULT : mix;
         crud = crud == null ? Crud.DEFAULT : crud;
+        streams = streams == 0 ? 1 : streams;
+        if (streams < 1 || (!http2 && streams > 1)) {
+            throw new IllegalArgumentException(
+                    "streams is the HTTP/2 requests per connection at once (1 or more) and needs protocol: h2c or h2");
+        }
     }
 
-    /** Over plain HTTP. */
+    /** Over HTTP/1.1. */
+    public ScenarioSpec(ScenarioKind kind, Duration delay, Mix mix, Crud crud, boolean https) {
+        this(kind, delay, mix, crud, https, false, 1);
+    }
+
+    /** Over plain HTTP/1.1. */
     public ScenarioSpec(ScenarioKind kind, Duration delay, Mix mix, Crud crud) {
         this(kind, delay, mix, crud, false);
+    }
+
+    /** The protocol the load generator speaks: {@link #HTTP1}, {@link #H2C} or {@link #H2}. */
+    public String protocol() {
+        return !http2 ? HTTP1 : https ? H2 : H2C;
+    }
+
+    /** Requests in flight per connection at most: {@code streams} over HTTP/2, 1 over HTTP/1.1. */
+    public int perConnection() {
+        return http2 ? streams : 1;
     }
 
     public static ScenarioSpec of(ScenarioKind kind) {
@@ -113,7 +141,7 @@ public record ScenarioSpec(ScenarioKind kind, Duration delay, Mix mix, Crud crud
     }
 
     public ScenarioSpec withDelay(Duration d) {
-        return new ScenarioSpec(kind, d, mix, crud, https);
+        return new ScenarioSpec(kind, d, mix, crud, https, http2, streams);
     }
 
     /** True when this scenario's servers must talk TLS to the database: {@code crud} with {@code tls: true}. */
@@ -126,7 +154,10 @@ public record ScenarioSpec(ScenarioKind kind, Duration delay, Mix mix, Crud crud
         return kind == ScenarioKind.DELAY ? delay : null;
     }
 
-    /** A short label for output, e.g. {@code mixed 9:1 100ms}, {@code crud 8:2 tls https}. */
+    /**
+     * A short label for output, e.g. {@code mixed 9:1 100ms}, {@code crud 8:2 tls https}, {@code plaintext h2c x10}
+     * (HTTP/2 with 10 streams per connection).
+     */
     public String label() {
         return (switch (kind) {
                     case DELAY -> "delay " + delay;
@@ -136,6 +167,6 @@ public record ScenarioSpec(ScenarioKind kind, Duration delay, Mix mix, Crud crud
                     case CRUD -> "crud " + crud.reads() + ":" + crud.writes() + (crud.tls() ? " tls" : "");
                     default -> kind.id();
                 })
-                + (https ? " https" : "");
+                + (http2 ? " " + protocol() + (streams > 1 ? " x" + streams : "") : https ? " https" : "");
     }
 }

@@ -104,7 +104,9 @@ public final class SuiteFiles {
             Integer writes,
             Integer keys,
             Boolean tls,
-            Boolean https) {}
+            Boolean https,
+            String protocol,
+            Integer streams) {}
 
     /** Finds {@code NAME} as {@code suitesDir/NAME.yaml}, or reads {@code NAME} as a path. */
     public static Suite load(String nameOrFile, Path suitesDir) {
@@ -240,7 +242,9 @@ public final class SuiteFiles {
                         s.writes() != null ? s.writes() : crud.writes(),
                         s.keys() != null ? s.keys() : crud.keys(),
                         s.tls() != null && s.tls()),
-                s.https() != null && s.https());
+                s.https() != null && s.https() || ScenarioSpec.H2.equals(s.protocol()),
+                http2(e.name(), s.protocol()),
+                s.streams() == null ? 1 : s.streams());
         List<Integer> conns = e.connections() == null ? List.of(LoadgenDefaults.CONNECTIONS) : e.connections();
         List<LoadLevel> loads = new ArrayList<>();
         if (e.rates() != null && !e.rates().isEmpty()) {
@@ -269,6 +273,11 @@ public final class SuiteFiles {
                         o.backlog(),
                         o.stackSize());
         List<String> models = ExperimentSpec.models(e.models());
+        if (scenario.http2()) {
+            for (String m : models) {
+                io.loadlab.servers.ServerModels.requireHttp2(m, scenario.protocol());
+            }
+        }
         return new ExperimentSpec(
                 e.name(),
                 scenario,
@@ -278,6 +287,17 @@ public final class SuiteFiles {
                 criterion(e.name(), e.answer()),
                 PublishedFiles.published(
                         "experiments[" + index + "].published", e.published(), e.name(), scenario, models, loads));
+    }
+
+    private static boolean http2(String experiment, String protocol) {
+        if (protocol == null || protocol.equals(ScenarioSpec.HTTP1)) {
+            return false;
+        }
+        if (protocol.equals(ScenarioSpec.H2C) || protocol.equals(ScenarioSpec.H2)) {
+            return true;
+        }
+        throw new IllegalArgumentException("experiment '" + experiment + "': protocol is http/1.1, h2c or h2 (h2c over"
+                + " HTTPS), not '" + protocol + "'");
     }
 
     private static Criterion criterion(String experiment, AnswerFile a) {

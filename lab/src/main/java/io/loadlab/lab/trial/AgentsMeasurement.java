@@ -78,7 +78,9 @@ final class AgentsMeasurement {
                         own.resolve("load.json").toString(),
                         own.resolve(AgentDefaults.HLOG_FILE).toString(),
                         n,
-                        i);
+                        i,
+                        one.http2(),
+                        one.maxStreams());
                 agents.add(ctx.launcher().start("loadgen-" + i, job, cpus[i], dir.dir()));
             }
             for (ChildProcess a : agents) {

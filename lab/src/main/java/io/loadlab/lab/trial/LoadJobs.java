@@ -39,7 +39,11 @@ final class LoadJobs {
                 Defaults.TIMEOUT,
                 path == null ? scenario(s) : null,
                 dir.loadJson().toString(),
-                dir.hlog().toString());
+                dir.hlog().toString(),
+                null,
+                null,
+                s.http2(),
+                s.perConnection());
     }
 
     /** The request path of a single-request scenario, or null when the scenario mixes requests. */

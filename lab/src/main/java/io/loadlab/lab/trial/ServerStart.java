@@ -50,6 +50,7 @@ final class ServerStart {
         if (plan.experiment().scenario().https()) {
             b.tls(ctx.dependencies().serverTls());
         }
+        b.http2(plan.experiment().scenario().http2());
         return plan.experiment().server().applyTo(b).build();
     }
 

@@ -21,7 +21,7 @@ final class ValidationPhase {
     private ValidationPhase() {}
 
     static Validated run(StartedServer server, ScenarioSpec s, boolean strict) {
-        Validator v = new Validator(server.url(), strict);
+        Validator v = new Validator(server.url(), strict, s.http2());
         ZipCode sample = null;
         ZipCode absent = null;
         if (s.kind() == ScenarioKind.CRUD) {

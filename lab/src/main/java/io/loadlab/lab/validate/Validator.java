@@ -6,6 +6,7 @@ import io.loadlab.core.Json;
 import io.loadlab.core.data.ZipCode;
 import io.loadlab.core.result.ValidationResult;
 import io.loadlab.lab.spec.ScenarioSpec;
+import io.loadlab.lab.validate.Http2Probe.Answer;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -30,11 +31,21 @@ public final class Validator {
 
     private final URI base;
     private final boolean strict;
+    private final boolean http2;
     private final List<String> checks = new ArrayList<>();
 
     public Validator(String baseUrl, boolean strict) {
+        this(baseUrl, strict, false);
+    }
+
+    /**
+     * @param http2 every request and probe over HTTP/2 ({@link Http2Probe}: h2c with prior knowledge, or h2 by ALPN
+     *     for an https base), as the load will be
+     */
+    public Validator(String baseUrl, boolean strict, boolean http2) {
         this.base = URI.create(baseUrl);
         this.strict = strict;
+        this.http2 = http2;
     }
 
     /** A failed check: its message is the exact check and what was seen. */
@@ -79,9 +90,8 @@ public final class Validator {
     /** The server's {@code /settings} JSON, or an empty map when it has none (a user's own server). */
     public Map<String, Object> settings() {
         try {
-            HttpResponse<String> r =
-                    send(HttpRequest.newBuilder(base.resolve("/settings")).GET());
-            if (r.statusCode() == 200) {
+            Answer r = send("GET", "/settings", Map.of(), null);
+            if (r.status() == 200) {
                 return Json.mapper().readValue(r.body(), new TypeReference<>() {});
             }
         } catch (IOException | CheckFailed e) {
@@ -100,19 +110,17 @@ public final class Validator {
 
     private void crud(ZipCode sample, ZipCode absent) throws CheckFailed {
         String row = Json.write(sample);
-        HttpResponse<String> post = send(HttpRequest.newBuilder(base.resolve("/zipcodes"))
-                .header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(row)));
+        Answer post = send("POST", "/zipcodes", Map.of("Content-Type", "application/json"), row);
         check(
                 "POST /zipcodes → 201 or 200",
-                post.statusCode() == 201 || post.statusCode() == 200,
-                "got " + post.statusCode() + " " + snippet(post.body()));
+                post.status() == 201 || post.status() == 200,
+                "got " + post.status() + " " + snippet(post.body()));
         headers("POST /zipcodes", post, "application/json");
         check(
                 "POST /zipcodes answers the row",
                 post.body().contains("\"" + sample.zip() + "\""),
                 "body " + snippet(post.body()));
-        HttpResponse<String> again = get("/zipcodes/" + sample.zip(), 200, "application/json", null);
+        Answer again = get("/zipcodes/" + sample.zip(), 200, "application/json", null);
         check(
                 "GET /zipcodes/" + sample.zip() + " answers the stored row",
                 again.body().contains("\"" + sample.city() + "\""),
@@ -120,10 +128,10 @@ public final class Validator {
         get("/zipcodes/" + absent.zip(), 404, "application/json", null);
     }
 
-    private HttpResponse<String> get(String path, int status, String type, String body) throws CheckFailed {
-        HttpResponse<String> r = send(HttpRequest.newBuilder(base.resolve(path)).GET());
-        String what = "GET " + path;
-        check(what + " → " + status, r.statusCode() == status, "got " + r.statusCode() + " " + snippet(r.body()));
+    private Answer get(String path, int status, String type, String body) throws CheckFailed {
+        Answer r = send("GET", path, Map.of(), null);
+        String what = "GET " + path + (http2 ? " over HTTP/2" : "");
+        check(what + " → " + status, r.status() == status, "got " + r.status() + " " + snippet(r.body()));
         headers(what, r, type);
         if (body != null) {
             check(what + " body is '" + body + "'", r.body().equals(body), "got " + snippet(r.body()));
@@ -131,7 +139,7 @@ public final class Validator {
         return r;
     }
 
-    private void headers(String what, HttpResponse<String> r, String type) throws CheckFailed {
+    private void headers(String what, Answer r, String type) throws CheckFailed {
         var h = r.headers();
         if (strict) {
             check(
@@ -156,6 +164,16 @@ public final class Validator {
         }
         String ct = h.firstValue("content-type").orElse("");
         check(what + " Content-Type " + type, ct.startsWith(type), "got '" + ct + "'");
+        if (http2) {
+            // HTTP/2 frames the body itself (DATA until END_STREAM); a content-length, when sent, must agree
+            String length = h.firstValue("content-length").orElse(null);
+            int bytes = r.body().getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+            check(
+                    what + " content-length, when sent, matches the body",
+                    length == null || length.equals(Integer.toString(bytes)),
+                    "content-length " + length + " for " + bytes + " bytes");
+            return;
+        }
         boolean framed = h.firstValue("content-length").isPresent()
                 || h.firstValue("transfer-encoding")
                         .map(v -> v.contains("chunked"))
@@ -166,11 +184,42 @@ public final class Validator {
     private void probe(String method, String path, String body, int status) throws CheckFailed {
         int got;
         try {
-            got = RawProbe.status(base, method, path, body, TIMEOUT_MS);
+            got = http2
+                    ? Http2Probe.exchange(
+                                    base,
+                                    method,
+                                    path,
+                                    body == null ? Map.of() : Map.of("content-type", "application/json"),
+                                    body,
+                                    TIMEOUT_MS)
+                            .status()
+                    : RawProbe.status(base, method, path, body, TIMEOUT_MS);
         } catch (IOException e) {
             throw new CheckFailed(method + " " + path + " → " + status + ": no answer (" + e.getMessage() + ")");
         }
-        check(method + " " + path + " → " + status, got == status, got < 0 ? "no HTTP answer" : "got " + got);
+        check(
+                method + " " + path + (http2 ? " over HTTP/2" : "") + " → " + status,
+                got == status,
+                got < 0 ? "no HTTP answer" : "got " + got);
+    }
+
+    /** One request, over HTTP/2 when the scenario speaks it, else by the JDK's client over HTTP/1.1. */
+    private Answer send(String method, String path, Map<String, String> headers, String body) throws CheckFailed {
+        if (http2) {
+            try {
+                return Http2Probe.exchange(base, method, path, headers, body, TIMEOUT_MS);
+            } catch (IOException e) {
+                throw new CheckFailed(method + " " + path + " over HTTP/2: no answer ("
+                        + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()) + ")");
+            }
+        }
+        HttpRequest.Builder b = HttpRequest.newBuilder(base.resolve(path))
+                .method(
+                        method,
+                        body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
+        headers.forEach(b::header);
+        HttpResponse<String> r = send(b);
+        return new Answer(r.statusCode(), r.headers(), r.body());
     }
 
     private HttpResponse<String> send(HttpRequest.Builder b) throws CheckFailed {

@@ -54,11 +54,12 @@ public final class Ceilings {
             rps = level.rateRps();
             why = String.format(Locale.ROOT, "target rate %.0f req/s", rps);
         } else {
-            rps = level.connections() * perWait / sec;
+            rps = level.connections() * s.perConnection() * perWait / sec;
             why = String.format(
                     Locale.ROOT,
-                    "%d connections%s ÷ %s = %.0f req/s",
+                    "%d connections%s%s ÷ %s = %.0f req/s",
                     level.connections(),
+                    s.perConnection() == 1 ? "" : " × " + s.perConnection() + " streams",
                     perWait == 1 ? "" : " × " + number(perWait) + " requests per slow wait",
                     wait,
                     rps);

@@ -28,7 +28,9 @@ final class LittleCheck {
         if (attempts == 0 || r.errors().total() / (double) attempts > t.errors()) {
             return Optional.empty();
         }
-        int n = r.run().connections();
+        // HTTP/2: each connection carries up to max_streams requests at once
+        int n = r.run().connections()
+                * (r.run().maxStreams() == null ? 1 : r.run().maxStreams());
         double inFlight = r.throughput().rps() * r.latencyMs().mean() / 1000.0;
         double gap = Math.abs(n - inFlight) / n;
         if (gap <= t.little()) {

@@ -29,7 +29,8 @@ import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
-import io.netty.handler.codec.http.HttpServerCodec;
+import io.netty.handler.ssl.ApplicationProtocolConfig;
+import io.netty.handler.ssl.ApplicationProtocolNames;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
 import io.netty.util.concurrent.DefaultThreadFactory;
@@ -47,7 +48,7 @@ import java.util.concurrent.TimeUnit;
  * timer run on those same loops. Nothing on a loop ever blocks.
  */
 final class NettyServer implements RunningServer, EventLoopOwner {
-    private static final int MAX_LINE_AND_HEADERS = (int) ContractLimits.MAX_HEADER_SIZE.bytes();
+    static final int MAX_LINE_AND_HEADERS = (int) ContractLimits.MAX_HEADER_SIZE.bytes();
 
     private final EventLoopGroup acceptor;
     private final EventLoopGroup group;
@@ -85,9 +86,18 @@ final class NettyServer implements RunningServer, EventLoopOwner {
                 new MultiThreadIoEventLoopGroup(spec.loops(), new DefaultThreadFactory("netty-loop"), io);
         ChannelGroup connections = new DefaultChannelGroup(GlobalEventExecutor.INSTANCE);
         try {
-            SslContext tls = spec.tls() == null
+            SslContextBuilder tlsBuilder = spec.tls() == null
                     ? null
-                    : SslContextBuilder.forServer(spec.tls().keyManagers()).build();
+                    : SslContextBuilder.forServer(spec.tls().keyManagers());
+            if (tlsBuilder != null && spec.http2()) {
+                tlsBuilder.applicationProtocolConfig(new ApplicationProtocolConfig(
+                        ApplicationProtocolConfig.Protocol.ALPN,
+                        ApplicationProtocolConfig.SelectorFailureBehavior.NO_ADVERTISE,
+                        ApplicationProtocolConfig.SelectedListenerFailureBehavior.ACCEPT,
+                        ApplicationProtocolNames.HTTP_2,
+                        ApplicationProtocolNames.HTTP_1_1));
+            }
+            SslContext tls = tlsBuilder == null ? null : tlsBuilder.build();
             NettyBackendClient backend = spec.backendUrl() == null
                     ? null
                     : new NettyBackendClient(
@@ -111,9 +121,13 @@ final class NettyServer implements RunningServer, EventLoopOwner {
                                 if (tls != null) {
                                     c.pipeline().addLast(tls.newHandler(c.alloc()));
                                 }
-                                c.pipeline()
-                                        .addLast(new HttpServerCodec(MAX_LINE_AND_HEADERS, MAX_LINE_AND_HEADERS, 8192))
-                                        .addLast(new NettyHttpHandler(endpoints));
+                                if (!spec.http2()) {
+                                    NettyHttp2.http1(c.pipeline(), endpoints);
+                                } else if (tls != null) {
+                                    c.pipeline().addLast(new NettyHttp2.Alpn(endpoints));
+                                } else {
+                                    c.pipeline().addLast(new NettyHttp2.Sniffer(endpoints));
+                                }
                             }
                         })
                         .bind(spec.host(), spec.port())

@@ -14,9 +14,12 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ScheduledExecutorService;
+import org.eclipse.jetty.alpn.server.ALPNServerConnectionFactory;
 import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
 import org.eclipse.jetty.ee10.servlet.ServletHolder;
 import org.eclipse.jetty.http.HttpVersion;
+import org.eclipse.jetty.http2.server.HTTP2CServerConnectionFactory;
+import org.eclipse.jetty.http2.server.HTTP2ServerConnectionFactory;
 import org.eclipse.jetty.server.HttpConfiguration;
 import org.eclipse.jetty.server.HttpConnectionFactory;
 import org.eclipse.jetty.server.SecureRequestCustomizer;
@@ -77,7 +80,11 @@ final class JettyServer implements RunningServer, EventLoopOwner {
         http.setSendDateHeader(false);
         http.setSendXPoweredBy(false);
         ServerConnector connector;
-        if (spec.tls() == null) {
+        if (spec.tls() == null && spec.http2()) {
+            // h2c with prior knowledge: the HTTP/1.1 connection hands a connection that opens with the preface over
+            connector = new ServerConnector(
+                    server, new HttpConnectionFactory(http), new HTTP2CServerConnectionFactory(http));
+        } else if (spec.tls() == null) {
             connector = new ServerConnector(server, new HttpConnectionFactory(http));
         } else {
             SslContextFactory.Server tls = new SslContextFactory.Server();
@@ -86,10 +93,22 @@ final class JettyServer implements RunningServer, EventLoopOwner {
             // Jetty answers 400 to a request over TLS it has no customizer for; the host is not checked against the
             // certificate's name (the lab's is made for localhost and reached by address)
             http.addCustomizer(new SecureRequestCustomizer(false));
-            connector = new ServerConnector(
-                    server,
-                    new SslConnectionFactory(tls, HttpVersion.HTTP_1_1.asString()),
-                    new HttpConnectionFactory(http));
+            if (spec.http2()) {
+                HttpConnectionFactory http1 = new HttpConnectionFactory(http);
+                ALPNServerConnectionFactory alpn = new ALPNServerConnectionFactory();
+                alpn.setDefaultProtocol(http1.getProtocol());
+                connector = new ServerConnector(
+                        server,
+                        new SslConnectionFactory(tls, alpn.getProtocol()),
+                        alpn,
+                        new HTTP2ServerConnectionFactory(http),
+                        http1);
+            } else {
+                connector = new ServerConnector(
+                        server,
+                        new SslConnectionFactory(tls, HttpVersion.HTTP_1_1.asString()),
+                        new HttpConnectionFactory(http));
+            }
         }
         connector.setHost(spec.host());
         connector.setPort(spec.port());

@@ -41,7 +41,11 @@ final class VertxServerVerticle extends VerticleBase {
                 : new VertxBackendClient(
                         vertx, spec.backendUrl(), BackendConnections.perLoop(spec.backendConnections(), spec.loops()));
         endpoints = new VertxEndpoints(vertx, shared, client);
-        HttpServerOptions options = new HttpServerOptions();
+        // h2c with prior knowledge is served beside HTTP/1.1 on the same port only when asked for; over TLS, ALPN
+        // offers h2 then
+        HttpServerOptions options = new HttpServerOptions()
+                .setHttp2ClearTextEnabled(spec.http2())
+                .setUseAlpn(spec.http2() && spec.tls() != null);
         if (shared.spec().tls() != null) {
             options.setSsl(true)
                     .setKeyCertOptions(new PemKeyCertOptions()
@@ -72,7 +76,9 @@ final class VertxServerVerticle extends VerticleBase {
     }
 
     private void handle(HttpServerRequest req) {
-        if (shared.stopping()) {
+        if (req.version() == HttpVersion.HTTP_2) {
+            // no Connection header in HTTP/2 (RFC 9113 8.2.2): a stopping server ends with GOAWAY instead
+        } else if (shared.stopping()) {
             req.response().putHeader(VertxResponses.CONNECTION, VertxResponses.CLOSE);
         } else if (req.version() == HttpVersion.HTTP_1_1 && "close".equalsIgnoreCase(req.getHeader("Connection"))) {
             req.response().putHeader(VertxResponses.CONNECTION, VertxResponses.CLOSE);
@@ -125,7 +131,9 @@ final class VertxServerVerticle extends VerticleBase {
     }
 
     private static void failAndClose(HttpServerRequest req, int status, String reason) {
-        req.response().putHeader(VertxResponses.CONNECTION, VertxResponses.CLOSE);
+        if (req.version() != HttpVersion.HTTP_2) {
+            req.response().putHeader(VertxResponses.CONNECTION, VertxResponses.CLOSE);
+        }
         VertxResponses.error(req.response(), status, reason)
                 .onComplete(ar -> req.connection().close());
     }

@@ -1,0 +1,118 @@
+package io.loadlab.loadgen;
+
+import io.loadlab.core.result.ErrorCategory;
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.handler.ssl.SslHandshakeCompletionEvent;
+
+/**
+ * An HTTP/1.1 connection: one stream, keep-alive, no pipelining; requests are written pre-encoded and responses read
+ * by its {@link ResponseParser}.
+ *
+ * <p>Confined to its worker's event loop.
+ */
+final class Http1Conn extends Conn {
+    final ResponseParser parser;
+    private boolean inWrite;
+
+    Http1Conn(Worker worker, int slot, int fixedRequest, int maxHeaderBytes) {
+        super(worker, slot, fixedRequest, 1);
+        this.parser = new ResponseParser(maxHeaderBytes);
+    }
+
+    @Override
+    void send(int k, int request, long intended, long now, long deadline, RequestPlan plan) {
+        begin(k, request, intended, now, deadline);
+        parser.reset(plan.head(request));
+        ByteBuf bytes = plan.encode(request, channel.alloc());
+        inWrite = true;
+        try {
+            channel.writeAndFlush(bytes, channel.voidPromise());
+        } finally {
+            inWrite = false;
+        }
+    }
+
+    @Override
+    boolean abandon(int k) {
+        return false;
+    }
+
+    @Override
+    boolean accepting() {
+        return ready && !dead;
+    }
+
+    @Override
+    public void channelActive(ChannelHandlerContext ctx) {
+        if (worker.ssl == null) {
+            worker.onReady(this);
+        }
+    }
+
+    @Override
+    public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
+        if (evt instanceof SslHandshakeCompletionEvent e) {
+            if (e.isSuccess()) {
+                worker.onReady(this);
+            } else {
+                worker.onFailure(this, ErrorCategory.CONNECT, e.cause());
+            }
+        }
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        ByteBuf in = (ByteBuf) msg;
+        try {
+            if (dead) {
+                return;
+            }
+            worker.onBytes(in.readableBytes());
+            if (inFlight == 0) {
+                worker.onFailure(this, ErrorCategory.INVALID, null); // bytes nobody asked for
+                return;
+            }
+            int r = parser.feed(in);
+            if (r == ResponseParser.DONE && in.isReadable()) {
+                worker.onFailure(this, ErrorCategory.INVALID, null); // bytes after the end of the response
+            } else if (r == ResponseParser.DONE) {
+                worker.onResponse(this, 0, parser.status(), parser.keepAlive());
+            } else if (r == ResponseParser.INVALID) {
+                worker.onFailure(this, parser.error(), null);
+            }
+        } finally {
+            in.release();
+        }
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) {
+        if (dead) {
+            return;
+        }
+        if (inFlight == 0) {
+            worker.onClosed(this);
+        } else if (parser.onClose() == ResponseParser.DONE) {
+            worker.onResponse(this, 0, parser.status(), false);
+        } else {
+            worker.onFailure(this, parser.inBody() ? ErrorCategory.TRUNCATED_BODY : ErrorCategory.READ, null);
+        }
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        if (dead) {
+            return;
+        }
+        if (!ready) {
+            worker.onFailure(this, ErrorCategory.CONNECT, cause);
+        } else if (inWrite) {
+            worker.onFailure(this, ErrorCategory.WRITE, cause);
+        } else if (inFlight > 0) {
+            worker.onFailure(this, isReset(cause) ? ErrorCategory.RESET : ErrorCategory.READ, cause);
+        } else {
+            worker.onClosed(this);
+        }
+    }
+}
