@@ -6,8 +6,9 @@ public final class ProfileDefaults {
 
     /**
      * Whether the lab profiles the servers when no flag says. Off: bench/profiling-overhead.sh measured netty's
-     * plaintext throughput 9-15% lower profiled (0.906, 0.851, 0.875 in three runs; server CPU per request +8-16%),
-     * past the 3% a default may cost (docs/profiling.md). {@code --profile} turns it on.
+     * plaintext throughput 9-15% lower profiled on a busy host (0.906, 0.851, 0.875), and on an idle one within 3%
+     * (1.035 plaintext, 0.982 backend) but with 24% more server CPU per request at 1,000 backend connections, which a
+     * CPU-bound server would lose as throughput (docs/profiling.md). {@code --profile} turns it on.
      */
     public static final boolean ON_BY_DEFAULT = false;
 
