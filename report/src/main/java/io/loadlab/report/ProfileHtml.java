@@ -39,15 +39,9 @@ final class ProfileHtml {
             ServerProfile p = profile(t);
             ServerProfile.PerRequest r = p.perRequest();
             ServerProfile.Jvm j = p.jvm();
-            h.append("<tr")
-                    .append(t.valid() ? "" : " class=\"invalid\"")
-                    .append("><td>")
-                    .append(esc(t.key().model()))
-                    .append("</td><td>")
-                    .append(esc(t.key().load().label()))
-                    .append("</td><td>")
-                    .append(t.key().repetition())
-                    .append("</td><td class=\"n\">")
+            h.append("<tr").append(t.valid() ? "" : " class=\"invalid\"").append(">");
+            ReportTables.keyCells(h, t);
+            h.append("<td class=\"n\">")
                     .append(r == null || r.cpuUs() == null ? Fmt.DASH : Fmt.micros(r.cpuUs()))
                     .append("</td><td class=\"n\">")
                     .append(r == null || r.allocatedBytes() == null ? Fmt.DASH : bytes(r.allocatedBytes()))

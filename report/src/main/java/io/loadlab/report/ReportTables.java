@@ -24,15 +24,9 @@ final class ReportTables {
             VerdictCode code =
                     t.load() == null && t.worstVerdict() == VerdictCode.OK ? VerdictCode.APP_BROKEN : t.worstVerdict();
             boolean numbers = t.load() != null && code != VerdictCode.APP_BROKEN;
-            h.append("<tr")
-                    .append(rowClass(valid, code))
-                    .append("><td>")
-                    .append(esc(t.key().model()))
-                    .append("</td><td>")
-                    .append(esc(t.key().load().label()))
-                    .append("</td><td>")
-                    .append(t.key().repetition())
-                    .append("</td><td class=\"n\">")
+            h.append("<tr").append(rowClass(valid, code)).append(">");
+            keyCells(h, t);
+            h.append("<td class=\"n\">")
                     .append(numbers ? Fmt.rps(t.load().throughput().rps()) : Fmt.DASH)
                     .append("</td><td class=\"n\">")
                     .append(numbers ? Fmt.ms(t.load().latencyMs().p50()) : Fmt.DASH)
@@ -58,6 +52,17 @@ final class ReportTables {
             h.append("</td></tr>\n");
         }
         h.append("</tbody></table></div>\n");
+    }
+
+    /** A trial's first three cells in every per-trial table: model, load, repetition. */
+    static void keyCells(StringBuilder h, TrialResult t) {
+        h.append("<td>")
+                .append(esc(t.key().model()))
+                .append("</td><td>")
+                .append(esc(t.key().load().label()))
+                .append("</td><td>")
+                .append(t.key().repetition())
+                .append("</td>");
     }
 
     private static String rowClass(boolean valid, VerdictCode code) {

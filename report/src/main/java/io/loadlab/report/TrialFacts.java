@@ -100,10 +100,9 @@ final class TrialFacts {
 
     static double cpuMicrosPerRequest(TrialResult t) {
         ProcessSeries server = t.resources() == null ? null : t.resources().process("server");
-        if (server == null || t.load() == null || t.load().throughput().rps() <= 0) {
-            return Double.NaN;
-        }
-        return server.cpuMean() / t.load().throughput().rps() * 1e6;
+        return server == null || t.load() == null
+                ? Double.NaN
+                : server.cpuMicrosPerRequest(t.load().throughput().rps());
     }
 
     private static String unfinished(Unfinished u) {

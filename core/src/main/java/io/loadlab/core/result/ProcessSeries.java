@@ -16,4 +16,9 @@ public record ProcessSeries(
         int threadsMax,
         long voluntaryCtx,
         long involuntaryCtx,
-        List<ProcessSample> samples) {}
+        List<ProcessSample> samples) {
+    /** Its mean CPU spent per request at {@code rps} requests per second, in µs; NaN when nothing was served. */
+    public double cpuMicrosPerRequest(double rps) {
+        return rps > 0 ? cpuMean / rps * 1e6 : Double.NaN;
+    }
+}

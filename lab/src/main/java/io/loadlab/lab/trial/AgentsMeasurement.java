@@ -87,7 +87,7 @@ final class AgentsMeasurement {
                 if (a.await(
                                 ChildEvent.Armed.class,
                                 LabDefaults.STARTUP_TIMEOUT.plus(Defaults.TIMEOUT),
-                                e -> failed(e, failure))
+                                e -> MeasurementPhase.failed(e, failure))
                         == null) {
                     return failedRun(a, server, failure);
                 }
@@ -99,7 +99,7 @@ final class AgentsMeasurement {
             }
             Duration toWindow = AgentDefaults.LOCAL_START_LEAD.plus(warmup).plus(LabDefaults.STARTUP_TIMEOUT);
             for (ChildProcess a : agents) {
-                if (a.await(ChildEvent.Measuring.class, toWindow, e -> failed(e, failure)) == null) {
+                if (a.await(ChildEvent.Measuring.class, toWindow, e -> MeasurementPhase.failed(e, failure)) == null) {
                     return failedRun(a, server, failure);
                 }
             }
@@ -112,7 +112,9 @@ final class AgentsMeasurement {
             try {
                 for (ChildProcess a : agents) {
                     ChildEvent.Result r = a.await(
-                            ChildEvent.Result.class, duration.plus(Duration.ofSeconds(60)), e -> failed(e, failure));
+                            ChildEvent.Result.class,
+                            duration.plus(Duration.ofSeconds(60)),
+                            e -> MeasurementPhase.failed(e, failure));
                     if (r == null && late == null) {
                         late = a;
                     }
@@ -138,7 +140,8 @@ final class AgentsMeasurement {
             }
             AgentMerge.Merged merged = AgentMerge.merge(runs, dir.hlog());
             Json.writeAtomically(dir.loadJson(), merged.report());
-            return new MeasurementPhase.Measured(merged.report(), null, resources, work, exit(server), null, profile);
+            return new MeasurementPhase.Measured(
+                    merged.report(), null, resources, work, server.exitStatus(), null, profile);
         } finally {
             for (ChildProcess a : agents) {
                 ctx.launcher().stop(a);
@@ -179,12 +182,6 @@ final class AgentsMeasurement {
         return w;
     }
 
-    private static void failed(ChildEvent e, List<String> failure) {
-        if (e instanceof ChildEvent.Failure f) {
-            failure.add(f.message());
-        }
-    }
-
     private static MeasurementPhase.Measured failedRun(ChildProcess a, StartedServer server, List<String> failure) {
         String why = !failure.isEmpty()
                 ? "load " + a.role() + " failed: " + failure.get(0)
@@ -192,13 +189,7 @@ final class AgentsMeasurement {
                         ? "load " + a.role() + " did not go on in time: " + a.logTail()
                         : "load " + a.role() + " exited with status "
                                 + a.process().exitValue() + ": " + a.logTail();
-        return new MeasurementPhase.Measured(null, why, Resources.NONE, DependencyWork.NONE, exit(server), null, null);
-    }
-
-    private static Integer exit(StartedServer server) {
-        if (!server.started()) {
-            return null;
-        }
-        return server.process().alive() ? null : server.process().process().exitValue();
+        return new MeasurementPhase.Measured(
+                null, why, Resources.NONE, DependencyWork.NONE, server.exitStatus(), null, null);
     }
 }

@@ -97,7 +97,7 @@ final class MeasurementPhase {
                 Measured f = failedRun(gen, server, failure);
                 return new Measured(null, f.failure(), resources, work, f.serverExit(), w.jit(), profile);
             }
-            return new Measured(result.report(), null, resources, work, exit(server), w.jit(), profile);
+            return new Measured(result.report(), null, resources, work, server.exitStatus(), w.jit(), profile);
         } finally {
             ctx.launcher().stop(gen);
         }
@@ -156,7 +156,8 @@ final class MeasurementPhase {
 
     private static final Duration POLL = Duration.ofMillis(200);
 
-    private static void failed(ChildEvent e, List<String> failure) {
+    /** Keeps a child's failure message, for the trial's reason. */
+    static void failed(ChildEvent e, List<String> failure) {
         if (e instanceof ChildEvent.Failure f) {
             failure.add(f.message());
         }
@@ -169,14 +170,7 @@ final class MeasurementPhase {
                         ? "the load generator did not finish in time: " + gen.logTail()
                         : "the load generator exited with status "
                                 + gen.process().exitValue() + ": " + gen.logTail();
-        return new Measured(null, why, Resources.NONE, DependencyWork.NONE, exit(server), null, null);
-    }
-
-    private static Integer exit(StartedServer server) {
-        if (!server.started()) {
-            return null;
-        }
-        return server.process().alive() ? null : server.process().process().exitValue();
+        return new Measured(null, why, Resources.NONE, DependencyWork.NONE, server.exitStatus(), null, null);
     }
 
     private List<Sampler.Watched> watched(StartedServer server, ChildProcess gen) {

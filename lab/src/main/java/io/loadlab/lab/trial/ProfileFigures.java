@@ -21,9 +21,10 @@ final class ProfileFigures {
             return p;
         }
         ProcessSeries server = resources == null ? null : resources.process("server");
-        Double cpuUs = server == null || load.throughput().rps() <= 0
-                ? null
-                : round(server.cpuMean() / load.throughput().rps() * 1e6);
+        double us = server == null
+                ? Double.NaN
+                : server.cpuMicrosPerRequest(load.throughput().rps());
+        Double cpuUs = Double.isNaN(us) ? null : round(us);
         Double alloc = p.jvm() == null ? null : round(p.jvm().allocatedBytes() / (double) requests);
         Double vol = server == null ? null : round(server.voluntaryCtx() / (double) requests);
         Double invol = server == null ? null : round(server.involuntaryCtx() / (double) requests);

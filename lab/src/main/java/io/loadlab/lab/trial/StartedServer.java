@@ -17,4 +17,9 @@ record StartedServer(
     boolean started() {
         return process != null;
     }
+
+    /** The server's exit status when it died, null while it runs or when the lab did not start it. */
+    Integer exitStatus() {
+        return !started() || process.alive() ? null : process.process().exitValue();
+    }
 }
