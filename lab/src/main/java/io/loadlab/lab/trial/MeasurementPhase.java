@@ -164,13 +164,16 @@ final class MeasurementPhase {
     }
 
     private Measured failedRun(ChildProcess gen, StartedServer server, List<String> failure) {
-        String why = !failure.isEmpty()
-                ? "the load generator failed: " + failure.get(0)
-                : gen.alive()
-                        ? "the load generator did not finish in time: " + gen.logTail()
-                        : "the load generator exited with status "
-                                + gen.process().exitValue() + ": " + gen.logTail();
-        return new Measured(null, why, Resources.NONE, DependencyWork.NONE, server.exitStatus(), null, null);
+        Integer exit = server.exitStatus();
+        // a server that died first is why the load generator failed: say that before what the load generator saw
+        String why = (exit == null ? "" : "the server exited with status " + exit + "; ")
+                + (!failure.isEmpty()
+                        ? "the load generator failed: " + failure.get(0)
+                        : gen.alive()
+                                ? "the load generator did not finish in time: " + gen.logTail()
+                                : "the load generator exited with status "
+                                        + gen.process().exitValue() + ": " + gen.logTail());
+        return new Measured(null, why, Resources.NONE, DependencyWork.NONE, exit, null, null);
     }
 
     private List<Sampler.Watched> watched(StartedServer server, ChildProcess gen) {
