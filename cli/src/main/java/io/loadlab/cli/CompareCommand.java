@@ -5,12 +5,12 @@ import io.loadlab.lab.profile.FlameGraphs;
 import io.loadlab.report.Comparison;
 import io.loadlab.report.ComparisonHtml;
 import io.loadlab.report.ComparisonText;
-import io.loadlab.report.Format;
 import io.loadlab.report.ProfileComparison;
 import io.loadlab.report.ProfileComparisonHtml;
 import io.loadlab.report.ProfileComparisonText;
 import io.loadlab.report.Regression;
 import io.loadlab.report.ResultsDir;
+import io.loadlab.report.TableFormat;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -112,8 +112,8 @@ final class CompareCommand implements Callable<Integer> {
         ResultsDir rb = ResultsDir.load(b);
         Comparison c = Comparison.compare(ra.results(), rb.results(), a.toString(), b.toString());
         String out = switch (format) {
-            case text -> ComparisonText.render(c, Format.TEXT);
-            case markdown -> ComparisonText.render(c, Format.MARKDOWN);
+            case text -> ComparisonText.render(c, TableFormat.TEXT);
+            case markdown -> ComparisonText.render(c, TableFormat.MARKDOWN);
             case html -> ComparisonHtml.render(c);
         };
         write(out);
@@ -140,8 +140,8 @@ final class CompareCommand implements Callable<Integer> {
         ProfileComparison c =
                 ProfileComparison.of(a.toString(), ta.trial(), ta.results(), b.toString(), tb.trial(), tb.results());
         String out = switch (format) {
-            case text -> ProfileComparisonText.render(c, Format.TEXT);
-            case markdown -> ProfileComparisonText.render(c, Format.MARKDOWN);
+            case text -> ProfileComparisonText.render(c, TableFormat.TEXT);
+            case markdown -> ProfileComparisonText.render(c, TableFormat.MARKDOWN);
             case html -> ProfileComparisonHtml.page(c);
         };
         write(out);

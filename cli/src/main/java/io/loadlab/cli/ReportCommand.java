@@ -2,10 +2,10 @@ package io.loadlab.cli;
 
 import io.loadlab.core.UserError;
 import io.loadlab.report.AnswerText;
-import io.loadlab.report.Format;
 import io.loadlab.report.ReportWriter;
 import io.loadlab.report.ResultsDir;
 import io.loadlab.report.SummaryTable;
+import io.loadlab.report.TableFormat;
 import io.loadlab.report.export.OpenMetrics;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -65,8 +65,8 @@ final class ReportCommand implements Callable<Integer> {
             emit(OpenMetrics.render(results.results()), output);
             return Main.EXIT_OK;
         }
-        String table =
-                SummaryTable.render(results.results(), format == ReportFormat.text ? Format.TEXT : Format.MARKDOWN);
+        String table = SummaryTable.render(
+                results.results(), format == ReportFormat.text ? TableFormat.TEXT : TableFormat.MARKDOWN);
         String answer = AnswerText.render(results.results(), dir);
         if (format == ReportFormat.markdown) {
             answer = "```text\n" + answer.stripTrailing() + "\n```\n"; // aligned columns; Markdown would reflow them

@@ -4,8 +4,8 @@ import io.loadlab.core.result.SuiteResults;
 import io.loadlab.core.result.TrialResult;
 import io.loadlab.core.result.VerdictCode;
 import io.loadlab.report.AnswerText;
-import io.loadlab.report.Format;
 import io.loadlab.report.SummaryTable;
+import io.loadlab.report.TableFormat;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -25,7 +25,7 @@ final class RunSummary {
             out.print(answers);
         }
         out.println();
-        out.print(SummaryTable.render(r, Format.TEXT));
+        out.print(SummaryTable.render(r, TableFormat.TEXT));
         out.println();
         for (TrialResult t : r.trials()) {
             t.verdicts().stream()

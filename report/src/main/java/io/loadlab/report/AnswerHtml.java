@@ -105,7 +105,10 @@ final class AnswerHtml {
                     .append("</b></td><td class=\"n\">")
                     .append(esc(m.otherNumber()))
                     .append("</td><td class=\"n\">")
-                    .append(esc(Double.isNaN(m.cpuMicrosPerRequest()) ? Fmt.DASH : Fmt.micros(m.cpuMicrosPerRequest())))
+                    .append(esc(
+                            Double.isNaN(m.cpuMicrosPerRequest())
+                                    ? Numbers.DASH
+                                    : Numbers.micros(m.cpuMicrosPerRequest())))
                     .append("</td><td>")
                     .append(esc(m.runsWords()))
                     .append("</td><td>");

@@ -64,7 +64,7 @@ public final class AnswerText {
             t.add(row);
         }
         StringBuilder out = new StringBuilder();
-        t.render(Format.TEXT)
+        t.render(TableFormat.TEXT)
                 .lines()
                 .skip(1)
                 .forEach(l -> out.append("    ").append(l).append('\n'));

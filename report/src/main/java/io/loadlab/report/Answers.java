@@ -22,14 +22,14 @@ final class Answers {
      */
     static List<ExperimentAnswer> of(SuiteResults results, Path resultsDir) {
         List<ExperimentAnswer> out = new ArrayList<>();
-        for (Scenario s : Scenario.of(TrialGroup.of(results))) {
+        for (ScenarioSection s : ScenarioSection.of(TrialGroup.of(results))) {
             out.addAll(of(results, resultsDir, s));
         }
         return out;
     }
 
     /** The answers of one report section, lowest load first. */
-    static List<ExperimentAnswer> of(SuiteResults results, Path resultsDir, Scenario s) {
+    static List<ExperimentAnswer> of(SuiteResults results, Path resultsDir, ScenarioSection s) {
         ExperimentInfo info = results.experiment(s.experiment());
         List<ExperimentAnswer> out = new ArrayList<>();
         for (LoadLevel load : s.loads()) {

@@ -32,6 +32,6 @@ public record Change(double a, double b, double relative, Double p, String word)
 
     /** "+12.3% (p = 0.004)" or "+12.3%" without repetitions. */
     public String detail() {
-        return Fmt.percent(relative) + (p == null ? "" : " (" + Fmt.p(p) + ")");
+        return Numbers.percent(relative) + (p == null ? "" : " (" + Numbers.p(p) + ")");
     }
 }

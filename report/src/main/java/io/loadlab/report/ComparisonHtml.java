@@ -37,14 +37,14 @@ public final class ComparisonHtml {
                         .append("</td></tr>\n");
                 continue;
             }
-            h.append(num(Fmt.rps(r.a().throughput())))
-                    .append(num(Fmt.rps(r.b().throughput())))
+            h.append(num(Numbers.rps(r.a().throughput())))
+                    .append(num(Numbers.rps(r.b().throughput())))
                     .append("<td>")
                     .append(esc(r.throughput().detail()))
                     .append("</td>")
                     .append(word(r.throughput().word()))
-                    .append(num(Fmt.ms(r.a().p99().mean())))
-                    .append(num(Fmt.ms(r.b().p99().mean())))
+                    .append(num(Numbers.ms(r.a().p99().mean())))
+                    .append(num(Numbers.ms(r.b().p99().mean())))
                     .append("<td>")
                     .append(esc(r.p99().detail()))
                     .append("</td>")

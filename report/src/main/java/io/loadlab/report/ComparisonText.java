@@ -1,6 +1,7 @@
 package io.loadlab.report;
 
 import io.loadlab.core.result.VerdictDefaults;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -8,7 +9,7 @@ import java.util.Locale;
 public final class ComparisonText {
     private ComparisonText() {}
 
-    public static String render(Comparison c, Format format) {
+    public static String render(Comparison c, TableFormat format) {
         TextTable table = new TextTable(
                 "llrrrrlrrrl",
                 List.of(
@@ -23,7 +24,7 @@ public final class ComparisonText {
                         "p99 B",
                         "Δ p99",
                         "p99 of B"));
-        List<String> notes = new java.util.ArrayList<>();
+        List<String> notes = new ArrayList<>();
         for (ComparisonRow r : c.rows()) {
             boolean ok = r.throughput() != null;
             String load = r.key().load() == null ? "?" : r.key().load().label();
@@ -32,13 +33,13 @@ public final class ComparisonText {
                         r.key().model(),
                         r.key().scenario(),
                         load,
-                        Fmt.DASH,
-                        Fmt.DASH,
-                        Fmt.DASH,
+                        Numbers.DASH,
+                        Numbers.DASH,
+                        Numbers.DASH,
                         "not comparable [" + footnote(notes, r.note()) + "]",
-                        Fmt.DASH,
-                        Fmt.DASH,
-                        Fmt.DASH,
+                        Numbers.DASH,
+                        Numbers.DASH,
+                        Numbers.DASH,
                         ""));
                 continue;
             }
@@ -46,24 +47,24 @@ public final class ComparisonText {
                     r.key().model(),
                     r.key().scenario(),
                     load,
-                    Fmt.rps(r.a().throughput()),
-                    Fmt.rps(r.b().throughput()),
+                    Numbers.rps(r.a().throughput()),
+                    Numbers.rps(r.b().throughput()),
                     r.throughput().detail(),
                     r.throughput().word(),
-                    Fmt.ms(r.a().p99().mean()),
-                    Fmt.ms(r.b().p99().mean()),
+                    Numbers.ms(r.a().p99().mean()),
+                    Numbers.ms(r.b().p99().mean()),
                     r.p99().detail(),
                     r.p99().word()));
         }
         StringBuilder out = new StringBuilder();
         String title = "A = " + c.nameA() + ", B = " + c.nameB() + " (faster: B is better; Welch's t-test at "
                 + String.format(Locale.ROOT, "%.0f%%", VerdictDefaults.CONFIDENCE * 100) + ")";
-        out.append(format == Format.MARKDOWN ? "### " + title + "\n\n" : title + "\n");
+        out.append(format == TableFormat.MARKDOWN ? "### " + title + "\n\n" : title + "\n");
         out.append(table.render(format));
         if (!notes.isEmpty()) {
-            out.append(format == Format.MARKDOWN ? "\n" : "").append("\nnot comparable:\n");
+            out.append(format == TableFormat.MARKDOWN ? "\n" : "").append("\nnot comparable:\n");
             for (int i = 0; i < notes.size(); i++) {
-                out.append(format == Format.MARKDOWN ? "- " : "  ")
+                out.append(format == TableFormat.MARKDOWN ? "- " : "  ")
                         .append('[')
                         .append(i + 1)
                         .append("] ")

@@ -134,14 +134,14 @@ public record ProfileComparison(
     /** "2.14×", "—". */
     static String ratio(double r) {
         if (Double.isNaN(r)) {
-            return Fmt.DASH;
+            return Numbers.DASH;
         }
         return String.format(Locale.ROOT, r >= 100 ? "%,.0f×" : r >= 10 ? "%.1f×" : "%.2f×", r);
     }
 
     static String value(Double v, String unit) {
         if (v == null) {
-            return Fmt.DASH;
+            return Numbers.DASH;
         }
         String n = v == Math.rint(v) || Math.abs(v) >= 100
                 ? String.format(Locale.ROOT, "%,.0f", v)

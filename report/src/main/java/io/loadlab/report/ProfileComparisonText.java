@@ -1,15 +1,16 @@
 package io.loadlab.report;
 
 import io.loadlab.core.profile.Frames;
+import io.loadlab.core.result.TrialResult;
 import java.util.List;
 
 /** {@link ProfileComparison} as aligned text or Markdown: the figures with their ratios, then the frames. */
 public final class ProfileComparisonText {
     private ProfileComparisonText() {}
 
-    public static String render(ProfileComparison c, Format format) {
+    public static String render(ProfileComparison c, TableFormat format) {
         StringBuilder out = new StringBuilder();
-        boolean md = format == Format.MARKDOWN;
+        boolean md = format == TableFormat.MARKDOWN;
         String title = "A = " + c.nameA() + " (" + label(c.a()) + "), B = " + c.nameB() + " (" + label(c.b()) + ")";
         out.append(md ? "### " + title + "\n\n" : title + "\n\n");
         TextTable figures = new TextTable("lrrr", List.of("per window / per request", "A", "B", "B/A"));
@@ -44,7 +45,7 @@ public final class ProfileComparisonText {
         return out.toString();
     }
 
-    static String label(io.loadlab.core.result.TrialResult t) {
+    static String label(TrialResult t) {
         return t.key().model() + " · " + t.key().scenario() + " · "
                 + (t.key().load() == null ? "?" : t.key().load().label());
     }

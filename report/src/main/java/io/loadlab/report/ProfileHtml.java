@@ -7,6 +7,8 @@ import io.loadlab.core.result.TrialResult;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
 
 /**
  * "Inside the servers": per measured trial, what its server's window cost per request (CPU, heap allocation, context
@@ -16,7 +18,7 @@ import java.util.Locale;
 final class ProfileHtml {
     private ProfileHtml() {}
 
-    static void section(StringBuilder h, Scenario s, int i, List<ExperimentAnswer> answers, Path dir) {
+    static void section(StringBuilder h, ScenarioSection s, int i, List<ExperimentAnswer> answers, Path dir) {
         List<TrialResult> profiled = s.trials().stream()
                 .filter(t -> t.load() != null && profile(t) != null)
                 .toList();
@@ -42,20 +44,20 @@ final class ProfileHtml {
             h.append("<tr").append(t.valid() ? "" : " class=\"invalid\"").append(">");
             ReportTables.keyCells(h, t);
             h.append("<td class=\"n\">")
-                    .append(r == null || r.cpuUs() == null ? Fmt.DASH : Fmt.micros(r.cpuUs()))
+                    .append(r == null || r.cpuUs() == null ? Numbers.DASH : Numbers.micros(r.cpuUs()))
                     .append("</td><td class=\"n\">")
-                    .append(r == null || r.allocatedBytes() == null ? Fmt.DASH : bytes(r.allocatedBytes()))
+                    .append(r == null || r.allocatedBytes() == null ? Numbers.DASH : bytes(r.allocatedBytes()))
                     .append("</td><td class=\"n\">")
-                    .append(j == null ? Fmt.DASH : String.format(Locale.ROOT, "%,.1f", j.allocatedMbPerS()))
+                    .append(j == null ? Numbers.DASH : String.format(Locale.ROOT, "%,.1f", j.allocatedMbPerS()))
                     .append("</td><td class=\"n\">")
                     .append(
                             r == null || r.voluntaryCtx() == null
-                                    ? Fmt.DASH
+                                    ? Numbers.DASH
                                     : ctx(r.voluntaryCtx()) + " · " + ctx(r.involuntaryCtx()))
                     .append("</td><td class=\"n\">")
-                    .append(j == null ? Fmt.DASH : esc(gc(j)))
+                    .append(j == null ? Numbers.DASH : esc(gc(j)))
                     .append("</td><td class=\"n\">")
-                    .append(j == null ? Fmt.DASH : Fmt.count(j.threadsPeak()))
+                    .append(j == null ? Numbers.DASH : Numbers.count(j.threadsPeak()))
                     .append("</td><td class=\"frames\">");
             if (p.selfTime() != null) {
                 h.append("<div>").append(esc(selfTime(p.selfTime()))).append("</div>");
@@ -66,7 +68,7 @@ final class ProfileHtml {
             if (flame != null) {
                 h.append("<a href=\"").append(esc(flame)).append("\">flame.html</a>");
             } else {
-                h.append(Fmt.DASH);
+                h.append(Numbers.DASH);
             }
             if (p.notes() != null && !p.notes().isEmpty()) {
                 h.append("<div class=\"meta\">")
@@ -114,7 +116,7 @@ final class ProfileHtml {
 
     private static void frames(StringBuilder h, List<ServerProfile.Frame> frames) {
         if (frames == null || frames.isEmpty()) {
-            h.append(Fmt.DASH);
+            h.append(Numbers.DASH);
             return;
         }
         h.append("<ol>");
@@ -131,7 +133,7 @@ final class ProfileHtml {
     }
 
     /** "Java 38% · native 20% · kernel 42%": where the samples ended. */
-    static String selfTime(java.util.Map<String, Double> shares) {
+    static String selfTime(Map<String, Double> shares) {
         StringBuilder b = new StringBuilder();
         shares.forEach((k, v) -> b.append(b.isEmpty() ? "" : " · ")
                 .append(k.equals("java") ? "Java" : k)
@@ -144,8 +146,8 @@ final class ProfileHtml {
     static String gc(ServerProfile.Jvm j) {
         return j.gcPauses() == 0
                 ? "0"
-                : Fmt.count(j.gcPauses()) + " · " + Fmt.ms(j.gcPauseTotalMs()) + " ms · " + Fmt.ms(j.gcPauseMaxMs())
-                        + " ms";
+                : Numbers.count(j.gcPauses()) + " · " + Numbers.ms(j.gcPauseTotalMs()) + " ms · "
+                        + Numbers.ms(j.gcPauseMaxMs()) + " ms";
     }
 
     static String bytes(double b) {
@@ -156,13 +158,13 @@ final class ProfileHtml {
     }
 
     static String ctx(Double v) {
-        return v == null ? Fmt.DASH : String.format(Locale.ROOT, v >= 10 ? "%,.0f" : "%.2f", v);
+        return v == null ? Numbers.DASH : String.format(Locale.ROOT, v >= 10 ? "%,.0f" : "%.2f", v);
     }
 
     private static String profilers(List<TrialResult> trials) {
         return trials.stream()
                 .map(t -> profile(t).profiler())
-                .filter(java.util.Objects::nonNull)
+                .filter(Objects::nonNull)
                 .distinct()
                 .reduce((a, b) -> a + ", " + b)
                 .orElse("nothing (see the notes)");
@@ -171,7 +173,7 @@ final class ProfileHtml {
     private static String collectors(List<TrialResult> trials) {
         return trials.stream()
                 .map(t -> profile(t).jvm())
-                .filter(java.util.Objects::nonNull)
+                .filter(Objects::nonNull)
                 .map(ServerProfile.Jvm::collector)
                 .distinct()
                 .reduce((a, b) -> a + ", " + b)

@@ -8,6 +8,8 @@ import io.loadlab.core.result.NotRun;
 import io.loadlab.core.result.Published;
 import io.loadlab.core.result.RequestStats;
 import io.loadlab.core.result.TrialResult;
+import java.text.DecimalFormat;
+import java.text.DecimalFormatSymbols;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -71,7 +73,7 @@ final class PublishedHtml {
         for (Row r : rows(e, trials)) {
             Published.Figure f = r.figure();
             h.append("<tr><td>")
-                    .append(esc(f.setup() == null ? Fmt.DASH : f.setup()))
+                    .append(esc(f.setup() == null ? Numbers.DASH : f.setup()))
                     .append("</td><td>")
                     .append(esc(f.model() == null ? "— (not run by this lab)" : f.model()))
                     .append("</td><td>")
@@ -83,7 +85,8 @@ final class PublishedHtml {
                     .append("</td><td class=\"n\">")
                     .append(esc(measuredWords(e, r)))
                     .append("</td><td class=\"n\">")
-                    .append(esc(Double.isNaN(r.ratio()) ? Fmt.DASH : String.format(Locale.ROOT, "%.2f×", r.ratio())))
+                    .append(esc(
+                            Double.isNaN(r.ratio()) ? Numbers.DASH : String.format(Locale.ROOT, "%.2f×", r.ratio())))
                     .append("</td><td>«")
                     .append(esc(f.quote()))
                     .append("»")
@@ -160,18 +163,17 @@ final class PublishedHtml {
 
     /** A published figure as the source wrote it: every digit it gave (156.64, 83,302.25), grouped. */
     static String exact(double v) {
-        java.text.DecimalFormat f = new java.text.DecimalFormat(
-                "#,##0.##########", java.text.DecimalFormatSymbols.getInstance(Locale.ROOT));
+        DecimalFormat f = new DecimalFormat("#,##0.##########", DecimalFormatSymbols.getInstance(Locale.ROOT));
         return f.format(v);
     }
 
     private static String number(String metric, double v) {
-        return metric.equals("req/s") ? Fmt.rps(v) : Fmt.ms(v);
+        return metric.equals("req/s") ? Numbers.rps(v) : Numbers.ms(v);
     }
 
     private static String measuredWords(ExperimentInfo e, Row r) {
         if (r.figure().model() == null) {
-            return Fmt.DASH;
+            return Numbers.DASH;
         }
         boolean notRunHere = e.notRunOrEmpty().stream()
                 .anyMatch(n -> n.load().equals(r.figure().load()));
@@ -179,7 +181,7 @@ final class PublishedHtml {
             return "not run here";
         }
         if (Double.isNaN(r.measured())) {
-            return Fmt.DASH + " (no valid trial)";
+            return Numbers.DASH + " (no valid trial)";
         }
         return number(r.metric(), r.measured()) + (r.trials() > 1 ? " (" + r.trials() + " runs)" : "");
     }

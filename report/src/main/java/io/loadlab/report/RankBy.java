@@ -97,7 +97,7 @@ record RankBy(Criterion criterion, boolean defaulted, boolean open, Path results
     }
 
     String number(double v) {
-        return byP99() ? Fmt.ms(v) : Fmt.rps(v);
+        return byP99() ? Numbers.ms(v) : Numbers.rps(v);
     }
 
     String unit() {

@@ -98,7 +98,7 @@ record RankedModel(String model, List<TrialResult> valid, int runs, SampleStats 
 
     /** The metric not ranked, without its unit: throughput when ranked by p99, else p99. */
     String otherNumber() {
-        return by.byP99() ? Fmt.rps(throughput().mean()) : Fmt.ms(p99().mean());
+        return by.byP99() ? Numbers.rps(throughput().mean()) : Numbers.ms(p99().mean());
     }
 
     /** The other metric, for context: p99 when ranked by throughput, throughput when ranked by p99. */

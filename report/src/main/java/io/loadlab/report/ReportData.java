@@ -17,10 +17,10 @@ import java.util.Map;
 final class ReportData {
     private ReportData() {}
 
-    static Map<String, Object> of(Path resultsDir, List<Scenario> scenarios) {
+    static Map<String, Object> of(Path resultsDir, List<ScenarioSection> scenarios) {
         List<Object> list = new ArrayList<>();
         Map<String, Object> trials = new LinkedHashMap<>();
-        for (Scenario s : scenarios) {
+        for (ScenarioSection s : scenarios) {
             list.add(scenario(s));
             for (TrialResult t : s.trials()) {
                 if (t.load() != null) {
@@ -34,7 +34,7 @@ final class ReportData {
         return data;
     }
 
-    private static Map<String, Object> scenario(Scenario s) {
+    private static Map<String, Object> scenario(ScenarioSection s) {
         List<Object> models = new ArrayList<>();
         for (String model : s.models()) {
             List<Object> points = new ArrayList<>();
@@ -111,7 +111,7 @@ final class ReportData {
     }
 
     /** Throughput and p99 per request name and model, at the scenario's highest load level. */
-    private static Map<String, Object> perRequest(Scenario s) {
+    private static Map<String, Object> perRequest(ScenarioSection s) {
         var top = s.loads().get(s.loads().size() - 1);
         Map<String, Object> byModel = new LinkedHashMap<>();
         for (TrialGroup g : s.groups()) {

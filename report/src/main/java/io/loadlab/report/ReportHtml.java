@@ -5,7 +5,10 @@ import static io.loadlab.report.Html.esc;
 import io.loadlab.core.Json;
 import io.loadlab.core.result.ExperimentInfo;
 import io.loadlab.core.result.SuiteResults;
+import java.nio.file.Path;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The report page: one HTML string holding the styles, the data as a JSON blob, Chart.js and the drawing script, so
@@ -17,7 +20,7 @@ final class ReportHtml {
 
     static String render(ResultsDir dir) {
         SuiteResults r = dir.results();
-        List<Scenario> scenarios = Scenario.of(TrialGroup.of(r));
+        List<ScenarioSection> scenarios = ScenarioSection.of(TrialGroup.of(r));
         StringBuilder h = new StringBuilder(1 << 20);
         h.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">")
                 .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">")
@@ -32,7 +35,7 @@ final class ReportHtml {
         if (!scenarios.isEmpty()) {
             AnswerHtml.summary(h, answers);
         }
-        java.util.Set<String> shown = new java.util.HashSet<>();
+        Set<String> shown = new HashSet<>();
         for (int i = 0; i < scenarios.size(); i++) {
             ExperimentInfo e = r.experiment(scenarios.get(i).experiment());
             scenario(h, scenarios.get(i), answers.get(i), i, e != null && shown.add(e.name()) ? e : null, r, dir.dir());
@@ -51,7 +54,7 @@ final class ReportHtml {
         return h.toString();
     }
 
-    private static void header(StringBuilder h, SuiteResults r, List<Scenario> scenarios) {
+    private static void header(StringBuilder h, SuiteResults r, List<ScenarioSection> scenarios) {
         h.append("<header><h1>loadlab · ").append(esc(r.suite())).append("</h1>");
         if (r.description() != null) {
             h.append("<p>").append(esc(r.description())).append("</p>");
@@ -93,7 +96,7 @@ final class ReportHtml {
      * Experiments of the suite with no trial at all (every level declared beyond this host, or not reached yet): a
      * section still says what was not run and why, and what the source published.
      */
-    private static void unmeasured(StringBuilder h, SuiteResults r, java.util.Set<String> shown) {
+    private static void unmeasured(StringBuilder h, SuiteResults r, Set<String> shown) {
         if (r.experiments() == null) {
             return;
         }
@@ -114,12 +117,12 @@ final class ReportHtml {
 
     private static void scenario(
             StringBuilder h,
-            Scenario s,
+            ScenarioSection s,
             List<ExperimentAnswer> answers,
             int i,
             ExperimentInfo e,
             SuiteResults r,
-            java.nio.file.Path dir) {
+            Path dir) {
         h.append("<section class=\"scenario\" id=\"s-")
                 .append(i)
                 .append("\"><h2>")
@@ -181,7 +184,7 @@ final class ReportHtml {
     }
 
     /** True when some trial had failed requests or 503 rejections: otherwise their chart would be empty. */
-    private static boolean failuresOf(Scenario s) {
+    private static boolean failuresOf(ScenarioSection s) {
         return s.trials().stream()
                 .anyMatch(t -> t.load() != null && (t.load().errors().total() > 0 || t.rejections() > 0));
     }

@@ -7,6 +7,7 @@ import io.loadlab.core.result.SuiteResults;
 import io.loadlab.core.result.TrialResult;
 import io.loadlab.core.result.VerdictDefaults;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
@@ -23,7 +24,7 @@ final class ReportSections {
         Map<String, Object> rows = new LinkedHashMap<>();
         rows.put("host", e.hostname());
         rows.put("CPU", e.cpuModel() + " — " + e.cpusOnline() + " online, " + e.cpusUsable() + " usable");
-        rows.put("memory", Fmt.mib(e.memoryBytes()));
+        rows.put("memory", Numbers.mib(e.memoryBytes()));
         rows.put("OS / kernel", e.os() + " / " + e.kernel());
         rows.put("JDK", e.jdk() + " (" + e.jdkVendor() + ")");
         rows.put("JVM flags", e.jvmFlags() == null ? "" : String.join(" ", e.jvmFlags()));
@@ -103,7 +104,7 @@ final class ReportSections {
         h.append("<section id=\"files\"><h2>Raw files</h2><p>")
                 .append("<a href=\"results.json\">results.json</a> · <a href=\"environment.json\">")
                 .append("environment.json</a> — paths are relative to this report.</p><ul class=\"files\">");
-        for (TrialResult t : r.trials() == null ? java.util.List.<TrialResult>of() : r.trials()) {
+        for (TrialResult t : r.trials() == null ? List.<TrialResult>of() : r.trials()) {
             h.append("<li>").append(esc(t.id())).append(": ");
             ReportTables.files(h, t.files());
             h.append("</li>");

@@ -12,7 +12,7 @@ import java.util.Map;
 final class ReportTables {
     private ReportTables() {}
 
-    static void verdicts(StringBuilder h, Scenario s) {
+    static void verdicts(StringBuilder h, ScenarioSection s) {
         h.append(
                         "<h3>Verdicts</h3><div class=\"wide\"><table class=\"verdicts\"><thead><tr><th>model</th><th>load</th><th>rep</th>")
                 .append("<th class=\"n\">req/s</th><th class=\"n\">p50 ms</th><th class=\"n\">p99 ms</th>")
@@ -27,18 +27,18 @@ final class ReportTables {
             h.append("<tr").append(rowClass(valid, code)).append(">");
             keyCells(h, t);
             h.append("<td class=\"n\">")
-                    .append(numbers ? Fmt.rps(t.load().throughput().rps()) : Fmt.DASH)
+                    .append(numbers ? Numbers.rps(t.load().throughput().rps()) : Numbers.DASH)
                     .append("</td><td class=\"n\">")
-                    .append(numbers ? Fmt.ms(t.load().latencyMs().p50()) : Fmt.DASH)
+                    .append(numbers ? Numbers.ms(t.load().latencyMs().p50()) : Numbers.DASH)
                     .append("</td><td class=\"n\">")
-                    .append(numbers ? Fmt.ms(t.load().latencyMs().p99()) : Fmt.DASH)
+                    .append(numbers ? Numbers.ms(t.load().latencyMs().p99()) : Numbers.DASH)
                     .append("</td><td class=\"n\">")
                     .append(
                             t.load() == null || t.load().errors() == null
-                                    ? Fmt.DASH
-                                    : Fmt.count(t.load().errors().total()))
+                                    ? Numbers.DASH
+                                    : Numbers.count(t.load().errors().total()))
                     .append("</td><td class=\"n\">")
-                    .append(Fmt.count(t.rejections()))
+                    .append(Numbers.count(t.rejections()))
                     .append("</td><td class=\"n\">")
                     .append(esc(TrialFacts.unfinishedShort(t)))
                     .append("</td><td>")
@@ -125,7 +125,7 @@ final class ReportTables {
         }
     }
 
-    static void timelines(StringBuilder h, Scenario s) {
+    static void timelines(StringBuilder h, ScenarioSection s) {
         h.append("<h3>Per-trial timelines</h3>\n");
         for (TrialResult t : s.trials()) {
             if (t.load() == null) {

@@ -62,7 +62,7 @@ record Significance(Double p, boolean significant, String basis) {
         if (!known()) {
             return "significance unknown (" + basis + ")";
         }
-        String test = String.format(Locale.ROOT, "Welch %s over %s", Fmt.p(p), basis);
+        String test = String.format(Locale.ROOT, "Welch %s over %s", Numbers.p(p), basis);
         return (significant ? "significant (" : "tied within noise (") + test + ")";
     }
 }

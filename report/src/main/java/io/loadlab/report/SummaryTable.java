@@ -11,7 +11,7 @@ import java.util.List;
 public final class SummaryTable {
     private SummaryTable() {}
 
-    public static String render(SuiteResults results, Format format) {
+    public static String render(SuiteResults results, TableFormat format) {
         TextTable table = new TextTable(
                 "llrrrrrrrl",
                 List.of(
@@ -33,16 +33,16 @@ public final class SummaryTable {
                     experiment(g.key()),
                     g.key().load() == null ? "?" : g.key().load().label(),
                     String.valueOf(g.trials().size()),
-                    broken ? Fmt.DASH : Fmt.rps(measuredOnly ? g.measuredThroughput() : g.throughput()),
-                    broken || measuredOnly ? Fmt.DASH : Fmt.ms(g.p50().mean()),
-                    broken || measuredOnly ? Fmt.DASH : Fmt.ms(g.p99().mean()),
-                    Fmt.count(g.errors()),
-                    Fmt.count(g.rejections()),
+                    broken ? Numbers.DASH : Numbers.rps(measuredOnly ? g.measuredThroughput() : g.throughput()),
+                    broken || measuredOnly ? Numbers.DASH : Numbers.ms(g.p50().mean()),
+                    broken || measuredOnly ? Numbers.DASH : Numbers.ms(g.p99().mean()),
+                    Numbers.count(g.errors()),
+                    Numbers.count(g.rejections()),
                     g.worst().name()));
         }
         String title = results.suite() + " (" + results.status() + ")";
         String body = table.render(format);
-        return format == Format.MARKDOWN ? "### " + title + "\n\n" + body : title + "\n" + body;
+        return format == TableFormat.MARKDOWN ? "### " + title + "\n\n" + body : title + "\n" + body;
     }
 
     /** The experiment's name as the suite gives it (e.g. {@code mix-16}), or the scenario when it has none. */

@@ -1,6 +1,7 @@
 package io.loadlab.report;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 
 /** A table drawn as aligned columns (numbers right-aligned) or as Markdown. Not thread-safe. */
@@ -20,15 +21,15 @@ final class TextTable {
 
     /** A table without a header row (one is still drawn in Markdown, empty). */
     TextTable(String alignment) {
-        this(alignment, java.util.Collections.nCopies(alignment.length(), ""));
+        this(alignment, Collections.nCopies(alignment.length(), ""));
     }
 
     void add(List<String> row) {
         rows.add(row);
     }
 
-    String render(Format format) {
-        return format == Format.MARKDOWN ? markdown() : text();
+    String render(TableFormat format) {
+        return format == TableFormat.MARKDOWN ? markdown() : text();
     }
 
     private String text() {

@@ -29,7 +29,7 @@ final class TieEvidence {
                 b.cpuMicrosPerRequest(),
                 true,
                 "%s used %.0f%% less server CPU per request",
-                Fmt::micros);
+                Numbers::micros);
         if (by.byP99()) {
             compare(
                     out,
@@ -39,7 +39,7 @@ final class TieEvidence {
                     b.throughput().mean(),
                     false,
                     "%s served %.0f%% more",
-                    v -> Fmt.rps(v) + " req/s");
+                    v -> Numbers.rps(v) + " req/s");
         } else {
             String of = by.request() == null ? "" : " of '" + by.request() + "'";
             compare(
@@ -50,7 +50,7 @@ final class TieEvidence {
                     b.p99().mean(),
                     true,
                     "%s had a %.0f%% lower p99" + of,
-                    v -> Fmt.ms(v) + " ms");
+                    v -> Numbers.ms(v) + " ms");
         }
         compare(
                 out,

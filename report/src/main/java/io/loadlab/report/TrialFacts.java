@@ -27,41 +27,43 @@ final class TrialFacts {
     static Map<String, String> of(TrialResult t) {
         Map<String, String> out = new LinkedHashMap<>();
         LoadReport l = t.load();
-        out.put("unfinished", l == null ? Fmt.DASH : unfinished(l.unfinished()));
+        out.put("unfinished", l == null ? Numbers.DASH : unfinished(l.unfinished()));
         out.put(
                 "connections served",
                 l == null || l.connections() == null
-                        ? Fmt.DASH
+                        ? Numbers.DASH
                         : fairness(l.connections().fairness()));
-        out.put("share of the mix", l == null ? Fmt.DASH : shares(l.perRequest()));
+        out.put("share of the mix", l == null ? Numbers.DASH : shares(l.perRequest()));
         Ceiling c = t.ceiling();
-        out.put("workload ceiling", c == null || c.rps() == null ? Fmt.DASH : bound(c.rps(), c.explanation()));
-        out.put("design cap", c == null || c.designRps() == null ? Fmt.DASH : bound(c.designRps(), c.design()));
-        out.put("latency floor", c == null || c.floorMs() == null ? Fmt.DASH : Fmt.ms(c.floorMs()) + " ms");
+        out.put("workload ceiling", c == null || c.rps() == null ? Numbers.DASH : bound(c.rps(), c.explanation()));
+        out.put("design cap", c == null || c.designRps() == null ? Numbers.DASH : bound(c.designRps(), c.design()));
+        out.put("latency floor", c == null || c.floorMs() == null ? Numbers.DASH : Numbers.ms(c.floorMs()) + " ms");
         DependencyWork d = t.dependencies();
-        out.put("backend", d == null || d.backend() == null ? Fmt.DASH : backend(d.backend()));
-        out.put("database", d == null || d.database() == null ? Fmt.DASH : database(d.database()));
-        out.put("server CPU per request", Fmt.micros(cpuMicrosPerRequest(t)));
+        out.put("backend", d == null || d.backend() == null ? Numbers.DASH : backend(d.backend()));
+        out.put("database", d == null || d.database() == null ? Numbers.DASH : database(d.database()));
+        out.put("server CPU per request", Numbers.micros(cpuMicrosPerRequest(t)));
         ServerProfile p = ProfileHtml.profile(t);
         ServerProfile.Jvm j = p == null ? null : p.jvm();
         ServerProfile.PerRequest r = p == null ? null : p.perRequest();
         out.put(
                 "heap allocation",
                 j == null
-                        ? Fmt.DASH
+                        ? Numbers.DASH
                         : String.format(Locale.ROOT, "%,.1f MB/s", j.allocatedMbPerS())
                                 + (r == null || r.allocatedBytes() == null
                                         ? ""
                                         : " · " + ProfileHtml.bytes(r.allocatedBytes()) + " per request"));
-        out.put("GC pauses (n · total · max)", j == null ? Fmt.DASH : ProfileHtml.gc(j) + " (" + j.collector() + ")");
-        out.put("threads (peak)", j == null ? Fmt.DASH : Fmt.count(j.threadsPeak()));
+        out.put(
+                "GC pauses (n · total · max)",
+                j == null ? Numbers.DASH : ProfileHtml.gc(j) + " (" + j.collector() + ")");
+        out.put("threads (peak)", j == null ? Numbers.DASH : Numbers.count(j.threadsPeak()));
         out.put(
                 "context switches per request",
                 r == null || r.voluntaryCtx() == null
-                        ? Fmt.DASH
+                        ? Numbers.DASH
                         : ProfileHtml.ctx(r.voluntaryCtx()) + " voluntary · " + ProfileHtml.ctx(r.involuntaryCtx())
                                 + " involuntary");
-        out.put("profile", p == null ? Fmt.DASH : profile(p));
+        out.put("profile", p == null ? Numbers.DASH : profile(p));
         return out;
     }
 
@@ -69,9 +71,9 @@ final class TrialFacts {
     static String unfinishedShort(TrialResult t) {
         Unfinished u = t.load() == null ? null : t.load().unfinished();
         if (u == null) {
-            return Fmt.DASH;
+            return Numbers.DASH;
         }
-        return u.count() == 0 ? "0" : Fmt.count(u.count()) + " · oldest " + Fmt.ms(u.oldestAgeMs()) + " ms";
+        return u.count() == 0 ? "0" : Numbers.count(u.count()) + " · oldest " + Numbers.ms(u.oldestAgeMs()) + " ms";
     }
 
     /** "199 of 200 got nothing", "all 200", or "—": the connections column of the verdict table. */
@@ -80,17 +82,17 @@ final class TrialFacts {
                 ? null
                 : t.load().connections().fairness();
         if (f == null || f.connections() == 0) {
-            return Fmt.DASH;
+            return Numbers.DASH;
         }
         return f.completedNone() == 0
-                ? "all " + Fmt.count(f.connections())
-                : Fmt.count(f.completedNone()) + " of " + Fmt.count(f.connections()) + " got nothing";
+                ? "all " + Numbers.count(f.connections())
+                : Numbers.count(f.completedNone()) + " of " + Numbers.count(f.connections()) + " got nothing";
     }
 
     private static String profile(ServerProfile p) {
         StringBuilder b = new StringBuilder(p.profiler() == null ? "no stacks" : p.profiler());
         if (p.profiler() != null) {
-            b.append(", ").append(Fmt.count(p.samples())).append(" samples");
+            b.append(", ").append(Numbers.count(p.samples())).append(" samples");
         }
         if (p.notes() != null && !p.notes().isEmpty()) {
             b.append(" — ").append(String.join("; ", p.notes()));
@@ -107,32 +109,32 @@ final class TrialFacts {
 
     private static String unfinished(Unfinished u) {
         if (u == null) {
-            return Fmt.DASH;
+            return Numbers.DASH;
         }
         if (u.count() == 0) {
             return "none";
         }
-        return Fmt.count(u.count()) + " requests, the oldest " + Fmt.ms(u.oldestAgeMs())
+        return Numbers.count(u.count()) + " requests, the oldest " + Numbers.ms(u.oldestAgeMs())
                 + " ms old; they are in the latency at their age, a lower bound";
     }
 
     private static String fairness(ConnectionFairness f) {
         if (f == null || f.connections() == 0) {
-            return Fmt.DASH;
+            return Numbers.DASH;
         }
         return String.format(
                 Locale.ROOT,
                 "%s connections; responses per connection: min %s, median %s, max %s; %s completed none",
-                Fmt.count(f.connections()),
-                Fmt.count(f.min()),
-                Fmt.rps(f.median()),
-                Fmt.count(f.max()),
-                Fmt.count(f.completedNone()));
+                Numbers.count(f.connections()),
+                Numbers.count(f.min()),
+                Numbers.rps(f.median()),
+                Numbers.count(f.max()),
+                Numbers.count(f.completedNone()));
     }
 
     private static String shares(Map<String, RequestStats> perRequest) {
         if (perRequest == null || perRequest.isEmpty()) {
-            return Fmt.DASH;
+            return Numbers.DASH;
         }
         List<String> parts = new ArrayList<>();
         perRequest.forEach((name, r) -> {
@@ -147,28 +149,28 @@ final class TrialFacts {
                         s.gapPoints()));
             }
         });
-        return parts.isEmpty() ? Fmt.DASH : String.join("; ", parts);
+        return parts.isEmpty() ? Numbers.DASH : String.join("; ", parts);
     }
 
     private static String bound(double rps, String how) {
-        return Fmt.rps(rps) + " req/s" + (how == null || how.isBlank() ? "" : " — " + how);
+        return Numbers.rps(rps) + " req/s" + (how == null || how.isBlank() ? "" : " — " + how);
     }
 
     /** The concurrency is absent when the backend did not report it, or in results of schema 1. */
     private static String backend(DependencyWork.Backend b) {
         String peak = b.peakInFlight() == null
-                ? Fmt.DASH
+                ? Numbers.DASH
                 : String.format(
                         Locale.ROOT,
                         "peak %d, mean %.1f",
                         b.peakInFlight(),
                         b.meanInFlight() == null ? 0 : b.meanInFlight());
-        return Fmt.count(b.calls()) + " calls; in flight at once: " + peak;
+        return Numbers.count(b.calls()) + " calls; in flight at once: " + peak;
     }
 
     private static String database(DependencyWork.Database d) {
-        String peak = d.peakActive() == null ? Fmt.DASH : String.valueOf(d.peakActive());
-        return Fmt.count(d.rowsAdded()) + " rows added; active connections at peak: " + peak + "; TLS connections: "
-                + (d.sslConnections() == null ? Fmt.DASH : String.valueOf(d.sslConnections()));
+        String peak = d.peakActive() == null ? Numbers.DASH : String.valueOf(d.peakActive());
+        return Numbers.count(d.rowsAdded()) + " rows added; active connections at peak: " + peak + "; TLS connections: "
+                + (d.sslConnections() == null ? Numbers.DASH : String.valueOf(d.sslConnections()));
     }
 }

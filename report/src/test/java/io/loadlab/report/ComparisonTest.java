@@ -65,7 +65,7 @@ class ComparisonTest {
                 .orElseThrow();
         assertThat(broken.verdict()).isEqualTo("not comparable");
         assertThat(broken.note()).contains("APP_BROKEN");
-        String text = ComparisonText.render(self, Format.TEXT);
+        String text = ComparisonText.render(self, TableFormat.TEXT);
         String row = text.lines()
                 .filter(l -> l.startsWith("single-thread ") && l.contains("crud"))
                 .findFirst()
@@ -77,11 +77,11 @@ class ComparisonTest {
 
     @Test
     void rendersAsTextMarkdownAndHtml() {
-        String text = ComparisonText.render(c, Format.TEXT);
+        String text = ComparisonText.render(c, TableFormat.TEXT);
         assertThat(text).contains("faster", "slower", "no significant difference", "only in A (not compared)");
         assertThat(text.lines().filter(l -> l.startsWith("netty ")).toList())
                 .anySatisfy(l -> assertThat(l).contains("1000 conn").endsWith("faster"));
-        assertThat(ComparisonText.render(c, Format.MARKDOWN)).contains("| model | scenario |", "|---|");
+        assertThat(ComparisonText.render(c, TableFormat.MARKDOWN)).contains("| model | scenario |", "|---|");
         assertThat(ComparisonHtml.render(c)).contains("<td class=\"faster\">faster</td>", "Only in A");
     }
 }

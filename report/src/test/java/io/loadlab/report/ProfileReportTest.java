@@ -3,6 +3,7 @@ package io.loadlab.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.loadlab.core.Json;
+import io.loadlab.core.profile.Frames;
 import io.loadlab.core.result.ServerFacts;
 import io.loadlab.core.result.ServerProfile;
 import io.loadlab.core.result.SuiteResults;
@@ -72,7 +73,7 @@ class ProfileReportTest {
         Files.createDirectories(tdir);
         Files.write(tdir.resolve("profile.collapsed"), collapsed);
         Files.writeString(tdir.resolve("flame.html"), "<!DOCTYPE html><canvas></canvas>");
-        io.loadlab.core.profile.Frames f = io.loadlab.core.profile.Frames.parse(collapsed);
+        Frames f = Frames.parse(collapsed);
         ServerProfile p = new ServerProfile(
                 "async-profiler 4.6, cpu every 10ms",
                 f.samples(),

@@ -3,6 +3,7 @@ package io.loadlab.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.loadlab.core.Json;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -114,7 +115,7 @@ class ReportBrowserTest {
                         + " return Chart.getChart(c).config.type; }))")
                 .asText();
         List<String> out = new ArrayList<>();
-        io.loadlab.core.Json.mapper().readTree(json).forEach(n -> out.add(n.asText()));
+        Json.mapper().readTree(json).forEach(n -> out.add(n.asText()));
         return out;
     }
 
@@ -159,7 +160,7 @@ class ReportBrowserTest {
         String json = cdp.evaluate(PAINTED.replace("SELECTOR", "'" + selector.replace("'", "\\'") + "'"))
                 .asText();
         List<JsonNode> out = new ArrayList<>();
-        io.loadlab.core.Json.mapper().readTree(json).forEach(out::add);
+        Json.mapper().readTree(json).forEach(out::add);
         return out;
     }
 

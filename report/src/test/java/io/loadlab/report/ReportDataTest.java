@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 
 /** The data the charts draw: bars comparing models at one load level, lines against the load with several. */
 class ReportDataTest {
-    private final List<Scenario> scenarios = Scenario.of(TrialGroup.of(Fixtures.results("run-a")));
+    private final List<ScenarioSection> scenarios = ScenarioSection.of(TrialGroup.of(Fixtures.results("run-a")));
     private final Map<String, Object> data = ReportData.of(Fixtures.source("run-a"), scenarios);
 
     @SuppressWarnings("unchecked")

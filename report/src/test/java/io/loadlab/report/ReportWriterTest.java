@@ -9,6 +9,7 @@ import io.loadlab.core.result.ResultsUpgrade;
 import io.loadlab.core.result.SuiteResults;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Locale;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -132,8 +133,8 @@ class ReportWriterTest {
                 .orElseThrow();
         assertThat(rows)
                 .contains("<td>ThreadPool, 100 threads</td><td>thread-pool</td><td>1000 conn</td><td>req/s</td>"
-                        + "<td class=\"n\">1,000</td><td class=\"n\">" + Fmt.rps(measured))
-                .contains(String.format(java.util.Locale.ROOT, "%.2f×", measured / 1000.0))
+                        + "<td class=\"n\">1,000</td><td class=\"n\">" + Numbers.rps(measured))
+                .contains(String.format(Locale.ROOT, "%.2f×", measured / 1000.0))
                 .contains("«总计1000个RPS»")
                 .contains("<td>HttpTcpNettyServer</td><td>netty</td><td>50000 conn</td><td>req/s</td>"
                         + "<td class=\"n\">90,000</td><td class=\"n\">not run here</td><td class=\"n\">—</td>");

@@ -6,7 +6,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class SummaryTableTest {
-    private final String text = SummaryTable.render(Fixtures.results("run-a"), Format.TEXT);
+    private final String text = SummaryTable.render(Fixtures.results("run-a"), TableFormat.TEXT);
 
     private String line(String model, String load) {
         List<String> lines = text.lines()
@@ -40,14 +40,14 @@ class SummaryTableTest {
         List<String> lines = text.lines().skip(1).toList();
         int verdictColumn = lines.get(0).indexOf("verdict");
         assertThat(lines).allSatisfy(l -> assertThat(l.length()).isGreaterThan(verdictColumn));
-        String md = SummaryTable.render(Fixtures.results("run-a"), Format.MARKDOWN);
+        String md = SummaryTable.render(Fixtures.results("run-a"), TableFormat.MARKDOWN);
         assertThat(md).startsWith("### fixture (complete)").contains("| model | experiment | load |", "---:|");
         assertThat(md.lines().filter(l -> l.startsWith("| ")).count()).isEqualTo(1 + 21);
     }
 
     @Test
     void schemaOneResultsStillMakeATable() {
-        String old = SummaryTable.render(Fixtures.results("schema-1"), Format.TEXT);
+        String old = SummaryTable.render(Fixtures.results("schema-1"), TableFormat.TEXT);
         assertThat(old.lines().filter(l -> l.startsWith("thread-pool ")).toList())
                 .hasSize(3)
                 .anySatisfy(l -> assertThat(l).endsWith("NOT_STEADY"));

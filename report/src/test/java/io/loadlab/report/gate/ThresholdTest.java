@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import io.loadlab.core.result.LoadReport;
+import io.loadlab.core.result.RequestStats;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -12,7 +13,7 @@ import org.junit.jupiter.api.Test;
 
 class ThresholdTest {
     private static LoadReport run() {
-        Map<String, io.loadlab.core.result.RequestStats> per = new LinkedHashMap<>();
+        Map<String, RequestStats> per = new LinkedHashMap<>();
         per.put("fast", Reports.request(900, 9000, 2, 0));
         per.put("slow", Reports.request(100, 1000, 180, 1));
         // 1000 responses + 1 timeout: an error rate of 1/1001

@@ -1,7 +1,7 @@
 package io.loadlab.report;
 
 /** The terminal renderings of tables: aligned plain text, or a GitHub-flavoured Markdown table. */
-public enum Format {
+public enum TableFormat {
     TEXT,
     MARKDOWN
 }

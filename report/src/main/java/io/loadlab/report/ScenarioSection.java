@@ -8,18 +8,19 @@ import java.util.List;
 import java.util.Map;
 
 /** The groups of one experiment's scenario, in model then load order: one section of the report. */
-record Scenario(String experiment, String name, List<TrialGroup> groups) {
+record ScenarioSection(String experiment, String name, List<TrialGroup> groups) {
 
-    static List<Scenario> of(List<TrialGroup> groups) {
+    static List<ScenarioSection> of(List<TrialGroup> groups) {
         Map<String, List<TrialGroup>> byScenario = new LinkedHashMap<>();
         for (TrialGroup g : groups) {
             byScenario
                     .computeIfAbsent(g.key().experiment() + "\u0000" + g.key().scenario(), k -> new ArrayList<>())
                     .add(g);
         }
-        List<Scenario> out = new ArrayList<>();
+        List<ScenarioSection> out = new ArrayList<>();
         for (List<TrialGroup> gs : byScenario.values()) {
-            out.add(new Scenario(gs.get(0).key().experiment(), gs.get(0).key().scenario(), List.copyOf(gs)));
+            out.add(new ScenarioSection(
+                    gs.get(0).key().experiment(), gs.get(0).key().scenario(), List.copyOf(gs)));
         }
         return out;
     }

@@ -4,10 +4,10 @@ import io.loadlab.report.stats.SampleStats;
 import java.util.Locale;
 
 /** Number formatting shared by every rendering, in one locale so that reports read the same everywhere. */
-final class Fmt {
+final class Numbers {
     static final String DASH = "—";
 
-    private Fmt() {}
+    private Numbers() {}
 
     static String rps(double v) {
         if (Double.isNaN(v)) {
