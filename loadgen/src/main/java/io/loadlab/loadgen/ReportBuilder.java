@@ -137,7 +137,8 @@ final class ReportBuilder {
                 new ConnectionStats(opened, delayed, fairness()),
                 perRequest,
                 List.copyOf(intervals),
-                spec.hlog() == null ? null : spec.hlog().toString());
+                spec.hlog() == null ? null : spec.hlog().toString(),
+                null);
     }
 
     /** {@code -m}, or the server's stream limit when some connection was told a lower one. */

@@ -166,7 +166,9 @@ public final class LoadReports {
                         targetRps == null ? null : Math.max(connections, 1000),
                         targetRps,
                         durationS,
-                        0),
+                        0,
+                        null,
+                        null),
                 new Throughput(requests, perSecond, bytes),
                 latency,
                 service,
@@ -176,6 +178,7 @@ public final class LoadReports {
                 new ConnectionStats(connections, delayed, fairness != null ? fairness : ConnectionFairness.of(even)),
                 perRequest,
                 iv,
-                hlog);
+                hlog,
+                null);
     }
 }

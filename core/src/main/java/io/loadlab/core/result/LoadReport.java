@@ -33,36 +33,6 @@ public record LoadReport(
         List<AgentStats> agents) {
     public static final int SCHEMA_VERSION = 2;
 
-    /** A report of one load generator: no {@code agents}. */
-    public LoadReport(
-            int schemaVersion,
-            LoadSettings run,
-            Throughput throughput,
-            LatencyStats latencyMs,
-            LatencyStats serviceTimeMs,
-            ErrorCounts errors,
-            Map<String, Long> statusCodes,
-            Unfinished unfinished,
-            ConnectionStats connections,
-            Map<String, RequestStats> perRequest,
-            List<IntervalStats> intervals,
-            String hlog) {
-        this(
-                schemaVersion,
-                run,
-                throughput,
-                latencyMs,
-                serviceTimeMs,
-                errors,
-                statusCodes,
-                unfinished,
-                connections,
-                perRequest,
-                intervals,
-                hlog,
-                null);
-    }
-
     public static final String CLOSED = "closed";
     public static final String OPEN = "open";
 

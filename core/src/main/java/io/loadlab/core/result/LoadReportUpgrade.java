@@ -8,7 +8,9 @@ import java.util.List;
  * Reads load reports of an older {@code schema_version} into the current shape, so that results written by an
  * earlier loadlab still load. Version 1 was flat; version 2 groups the run's settings ({@code run}), its throughput
  * and its connections, and adds what version 1 did not record: unfinished requests, per-connection fairness and the
- * planned and realized share of each request (left out, never invented).
+ * planned and realized share of each request (left out, never invented). Fields added within version 2 ({@code
+ * run.protocol}, {@code run.max_streams}, {@code agents}) are absent from the files written before them and read as
+ * null: HTTP/1.1 from one load generator.
  */
 public final class LoadReportUpgrade {
     private LoadReportUpgrade() {}

@@ -1,7 +1,5 @@
 package io.loadlab.core.result;
 
-import com.fasterxml.jackson.annotation.JsonCreator;
-
 /**
  * What a load run was asked to do, as {@code run} in the load report.
  *
@@ -31,23 +29,6 @@ public record LoadSettings(
         double warmupS,
         String protocol,
         Integer maxStreams) {
-
-    @JsonCreator
-    public LoadSettings {}
-
-    /** An HTTP/1.1 run's settings. */
-    public LoadSettings(
-            String url,
-            String loadModel,
-            String assign,
-            int threads,
-            int connections,
-            Integer maxConnections,
-            Double targetRps,
-            double durationS,
-            double warmupS) {
-        this(url, loadModel, assign, threads, connections, maxConnections, targetRps, durationS, warmupS, null, null);
-    }
 
     /** True when the run spoke HTTP/2 ({@code h2c} or {@code h2}). */
     public boolean http2() {

@@ -74,7 +74,9 @@ final class Trial {
                         r.maxConnections(),
                         r.targetRps(),
                         iv.get(iv.size() - 1).tS(),
-                        r.warmupS()),
+                        r.warmupS(),
+                        r.protocol(),
+                        r.maxStreams()),
                 b.throughput(),
                 b.latencyMs(),
                 b.serviceTimeMs(),
@@ -84,7 +86,8 @@ final class Trial {
                 b.connections(),
                 b.perRequest(),
                 iv,
-                b.hlog());
+                b.hlog(),
+                b.agents());
     }
 
     Trial scenario(ScenarioSpec s) {

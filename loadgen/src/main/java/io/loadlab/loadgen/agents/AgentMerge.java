@@ -105,7 +105,9 @@ public final class AgentMerge {
                 open ? maxConnections : null,
                 open ? targetRps : null,
                 window.durationS(),
-                warmup);
+                warmup,
+                null,
+                null);
         LoadReport report = new LoadReport(
                 LoadReport.SCHEMA_VERSION,
                 run,

@@ -33,6 +33,7 @@ public final class Reports {
                 null,
                 per,
                 List.of(),
+                null,
                 null);
     }
 
