@@ -1,5 +1,6 @@
 package io.loadlab.loadgen;
 
+import io.loadlab.core.result.ErrorCategory;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
@@ -106,8 +107,33 @@ abstract class Conn extends ChannelInboundHandlerAdapter {
         }
     }
 
+    /** Whether a request is being written right now: an exception then is a write error. */
+    boolean writing() {
+        return false;
+    }
+
+    /**
+     * A connect error before the connection is ready, a write error while writing, a read error (or reset) while
+     * requests are in flight; on an idle connection the peer merely closed it.
+     */
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        if (dead) {
+            return;
+        }
+        if (!ready) {
+            worker.onFailure(this, ErrorCategory.CONNECT, cause);
+        } else if (writing()) {
+            worker.onFailure(this, ErrorCategory.WRITE, cause);
+        } else if (inFlight > 0) {
+            worker.onFailure(this, isReset(cause) ? ErrorCategory.RESET : ErrorCategory.READ, cause);
+        } else {
+            worker.onClosed(this);
+        }
+    }
+
     /** A reset by the peer (ECONNRESET), as epoll and NIO word it. */
-    static boolean isReset(Throwable cause) {
+    private static boolean isReset(Throwable cause) {
         String m = cause == null ? null : cause.getMessage();
         return m != null && m.contains("reset");
     }

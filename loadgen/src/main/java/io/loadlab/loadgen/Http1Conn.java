@@ -101,18 +101,7 @@ final class Http1Conn extends Conn {
     }
 
     @Override
-    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-        if (dead) {
-            return;
-        }
-        if (!ready) {
-            worker.onFailure(this, ErrorCategory.CONNECT, cause);
-        } else if (inWrite) {
-            worker.onFailure(this, ErrorCategory.WRITE, cause);
-        } else if (inFlight > 0) {
-            worker.onFailure(this, isReset(cause) ? ErrorCategory.RESET : ErrorCategory.READ, cause);
-        } else {
-            worker.onClosed(this);
-        }
+    boolean writing() {
+        return inWrite;
     }
 }

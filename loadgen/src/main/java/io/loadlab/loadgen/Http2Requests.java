@@ -1,7 +1,15 @@
 package io.loadlab.loadgen;
 
+import static io.loadlab.loadgen.Http2Frames.DATA;
+import static io.loadlab.loadgen.Http2Frames.END_HEADERS;
+import static io.loadlab.loadgen.Http2Frames.END_STREAM;
+import static io.loadlab.loadgen.Http2Frames.FRAME_HEADER;
+import static io.loadlab.loadgen.Http2Frames.HEADERS;
+import static io.loadlab.loadgen.Http2Frames.MAX_FRAME;
+
 import io.loadlab.core.UserError;
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 import java.util.Map;
@@ -17,13 +25,6 @@ import java.util.Set;
  * <p>Immutable after construction; rendering writes only into the caller's buffer.
  */
 final class Http2Requests {
-    static final int FRAME_HEADER = 9;
-    static final int MAX_FRAME = 16_384;
-    static final byte DATA = 0;
-    static final byte HEADERS = 1;
-    static final byte END_STREAM = 0x1;
-    static final byte END_HEADERS = 0x4;
-
     /** Headers HTTP/2 forbids (RFC 9113 8.2.2) or carries as pseudo-headers: left out of the block. */
     private static final Set<String> DROPPED =
             Set.of("connection", "keep-alive", "proxy-connection", "transfer-encoding", "upgrade", "host", "te");
@@ -47,12 +48,12 @@ final class Http2Requests {
         int largest = 0;
         for (int i = 0; i < n; i++) {
             RequestSpec r = specs[i];
-            ByteBuf head = io.netty.buffer.Unpooled.buffer();
+            ByteBuf head = Unpooled.buffer();
             method(r.method(), head);
             head.writeByte(spec.target().tls() ? 0x87 : 0x86); // :scheme https / http
             head.writeByte(0x04); // :path, name from the static table, literal without indexing
             before[i] = bytes(head);
-            ByteBuf tail = io.netty.buffer.Unpooled.buffer();
+            ByteBuf tail = Unpooled.buffer();
             tail.writeByte(0x01); // :authority
             string(spec.target().hostHeader(), tail);
             for (Map.Entry<String, String> h : r.headers().entrySet()) {
@@ -74,7 +75,7 @@ final class Http2Requests {
             }
             largest = Math.max(largest, body);
             if (!templated[i]) {
-                ByteBuf out = io.netty.buffer.Unpooled.buffer();
+                ByteBuf out = Unpooled.buffer();
                 byte[] bodyBytes = r.body() == null ? null : r.body().getBytes(StandardCharsets.UTF_8);
                 fixedDataAt[i] = write(i, r.path().getBytes(StandardCharsets.UTF_8), bodyBytes, out);
                 fixed[i] = bytes(out);

@@ -55,7 +55,7 @@ final class Preflight {
     private static void checkH2c(Socket s, int timeoutMillis, Target t) throws IOException {
         s.setSoTimeout(timeoutMillis);
         OutputStream out = s.getOutputStream();
-        out.write(Http2Conn.PREFACE);
+        out.write(Http2FrameWriter.PREFACE);
         out.write(new byte[] {0, 0, 0, 4, 0, 0, 0, 0, 0}); // an empty SETTINGS frame
         out.flush();
         byte[] head = new byte[9];
