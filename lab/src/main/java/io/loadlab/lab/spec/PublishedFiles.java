@@ -1,8 +1,18 @@
 package io.loadlab.lab.spec;
 
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.databind.DeserializationContext;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
+import com.fasterxml.jackson.databind.deser.std.StdDeserializer;
+import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.loadlab.core.result.LoadLevel;
 import io.loadlab.core.result.Published;
+import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
 import java.util.List;
 
 /**
@@ -12,21 +22,57 @@ import java.util.List;
 final class PublishedFiles {
     private PublishedFiles() {}
 
-    /** {@code published:} what the reproduced experiment reported (docs/suites.md). */
-    record PublishedFile(String source, String hardware, String tool, List<FigureFile> figures) {}
+    /**
+     * {@code published:} what the reproduced experiment reported (docs/suites.md). A figure is written with {@link
+     * Published.Figure}'s fields, but for its load level: {@code connections:} and {@code rate:} instead of {@code
+     * load:}.
+     */
+    record PublishedFile(
+            String source,
+            String hardware,
+            String tool,
 
-    record FigureFile(
-            String model,
-            String setup,
-            Integer connections,
-            Double rate,
-            String request,
-            Double rps,
-            Double meanMs,
-            Double p50Ms,
-            Double p99Ms,
-            String quote,
-            String note) {}
+            @JsonDeserialize(contentUsing = FigureReader.class)
+            List<Published.Figure> figures) {}
+
+    /** Reads a figure as a suite writes it: its {@code connections:} and {@code rate:} become its {@code load}. */
+    static final class FigureReader extends StdDeserializer<Published.Figure> {
+        private static final List<String> LEVEL = List.of("connections", "rate");
+
+        FigureReader() {
+            super(Published.Figure.class);
+        }
+
+        @Override
+        public Published.Figure deserialize(JsonParser p, DeserializationContext ctx) throws IOException {
+            if (!(p.readValueAsTree() instanceof ObjectNode node)) {
+                return (Published.Figure) ctx.handleUnexpectedToken(Published.Figure.class, p);
+            }
+            if (node.has("load")) {
+                throw unknown(p, "load", List.of());
+            }
+            JsonNode connections = node.remove("connections");
+            JsonNode rate = node.remove("rate");
+            if (connections != null) {
+                ObjectNode load = node.putObject("load").set("connections", connections);
+                if (rate != null) {
+                    load.set("rate_rps", rate);
+                }
+            }
+            try {
+                return ctx.readTreeAsValue(node, Published.Figure.class);
+            } catch (UnrecognizedPropertyException e) {
+                throw unknown(p, e.getPropertyName(), e.getKnownPropertyIds());
+            }
+        }
+
+        private static UnrecognizedPropertyException unknown(JsonParser p, String key, Collection<Object> known) {
+            List<Object> keys = new ArrayList<>(known);
+            keys.remove("load");
+            keys.addAll(LEVEL);
+            return UnrecognizedPropertyException.from(p, Published.Figure.class, key, keys);
+        }
+    }
 
     /** The {@code published:} block, each mistake one line naming the field. */
     static Published published(
@@ -45,9 +91,8 @@ final class PublishedFiles {
         if (p.figures() == null || p.figures().isEmpty()) {
             throw new IllegalArgumentException(at + ".figures: give at least one figure");
         }
-        List<Published.Figure> figures = new ArrayList<>();
         for (int i = 0; i < p.figures().size(); i++) {
-            FigureFile f = p.figures().get(i);
+            Published.Figure f = p.figures().get(i);
             String here = at + ".figures[" + i + "]";
             if (f.model() != null && !models.contains(f.model())) {
                 throw new IllegalArgumentException(here + ".model: '" + f.model() + "' is not a model of experiment '"
@@ -57,13 +102,13 @@ final class PublishedFiles {
                 throw new IllegalArgumentException(
                         here + ": a figure without a model needs 'setup:' to say what it is");
             }
-            if (f.connections() == null) {
+            LoadLevel level = f.load();
+            if (level == null) {
                 throw new IllegalArgumentException(here + ".connections: say at which load level it was measured");
             }
-            LoadLevel level = new LoadLevel(f.connections(), f.rate());
             if (!loads.contains(level)) {
                 throw new IllegalArgumentException(
-                        here + ": " + level.label() + (f.rate() == null ? "" : " at cap " + f.connections())
+                        here + ": " + level.label() + (level.rateRps() == null ? "" : " at cap " + level.connections())
                                 + " is not a load level of experiment '" + experiment + "' ("
                                 + loads.stream().map(LoadLevel::label).toList() + ")");
             }
@@ -74,7 +119,7 @@ final class PublishedFiles {
             if (f.rps() == null && f.meanMs() == null && f.p50Ms() == null && f.p99Ms() == null) {
                 throw new IllegalArgumentException(here + ": give at least one of rps, mean_ms, p50_ms, p99_ms");
             }
-            for (Double v : java.util.Arrays.asList(f.rps(), f.meanMs(), f.p50Ms(), f.p99Ms())) {
+            for (Double v : Arrays.asList(f.rps(), f.meanMs(), f.p50Ms(), f.p99Ms())) {
                 if (v != null && !(v > 0)) {
                     throw new IllegalArgumentException(here + ": a published figure is above 0, got " + v);
                 }
@@ -82,18 +127,7 @@ final class PublishedFiles {
             if (f.quote() == null || f.quote().isBlank()) {
                 throw new IllegalArgumentException(here + ".quote: quote the source's words or output line");
             }
-            figures.add(new Published.Figure(
-                    f.model(),
-                    f.setup(),
-                    level,
-                    f.request(),
-                    f.rps(),
-                    f.meanMs(),
-                    f.p50Ms(),
-                    f.p99Ms(),
-                    f.quote(),
-                    f.note()));
         }
-        return new Published(p.source(), p.hardware(), p.tool(), figures);
+        return new Published(p.source(), p.hardware(), p.tool(), p.figures());
     }
 }

@@ -298,7 +298,13 @@ class SuiteFilesTest {
                 f, head + "      source: s\n      figures: [{model: netty, connections: 100, rsp: 1, quote: q}]\n");
         assertThatThrownBy(() -> SuiteFiles.read(f))
                 .hasMessageStartingWith(f + ":8: unknown key 'rsp'")
-                .hasMessageContaining("experiments[0].published.figures[0].rsp");
+                .hasMessageContaining("experiments[0].published.figures[0].rsp")
+                .hasMessageContaining("connections")
+                .hasMessageNotContaining("load");
+        Files.writeString(f, head + "      source: s\n      figures: [{model: netty, load: 100, rps: 1, quote: q}]\n");
+        assertThatThrownBy(() -> SuiteFiles.read(f))
+                .hasMessageStartingWith(f + ":8: unknown key 'load'")
+                .hasMessageContaining("experiments[0].published.figures[0].load");
     }
 
     @Test
