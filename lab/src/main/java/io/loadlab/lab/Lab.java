@@ -5,9 +5,13 @@ import io.loadlab.core.UserError;
 import io.loadlab.core.host.ConnectionCeiling;
 import io.loadlab.core.host.Finding;
 import io.loadlab.core.host.HostFacts;
+import io.loadlab.core.result.Ceiling;
+import io.loadlab.core.result.DependencyWork;
 import io.loadlab.core.result.ExperimentInfo;
 import io.loadlab.core.result.LoadLevel;
 import io.loadlab.core.result.NotRun;
+import io.loadlab.core.result.Resources;
+import io.loadlab.core.result.ServerFacts;
 import io.loadlab.core.result.SuiteResults;
 import io.loadlab.core.result.TrialResult;
 import io.loadlab.core.result.ValidationResult;
@@ -19,6 +23,7 @@ import io.loadlab.lab.proc.ProcessRegistry;
 import io.loadlab.lab.spec.CpuSplit;
 import io.loadlab.lab.spec.ExperimentSpec;
 import io.loadlab.lab.spec.LabSetup;
+import io.loadlab.lab.spec.ScenarioKind;
 import io.loadlab.lab.spec.SuitePlan;
 import io.loadlab.lab.spec.TrialPlan;
 import io.loadlab.lab.store.EnvironmentProbe;
@@ -52,10 +57,10 @@ public final class Lab {
         double seconds = plan.timing().mostWarmup().toSeconds()
                 + plan.timing().duration().toSeconds();
         for (ExperimentSpec e : plan.experiments()) {
-            if (e.scenario().kind() != io.loadlab.lab.spec.ScenarioKind.CRUD) {
+            if (e.scenario().kind() != ScenarioKind.CRUD) {
                 continue;
             }
-            for (io.loadlab.core.result.LoadLevel l : e.loads()) {
+            for (LoadLevel l : e.loads()) {
                 String problem =
                         l.rateRps() == null ? null : e.scenario().crud().keySpaceProblem(l.rateRps(), seconds);
                 if (problem != null) {
@@ -252,10 +257,10 @@ public final class Lab {
                 List.of(new Verdict(VerdictCode.ERRORS, "the trial could not run: " + why)),
                 new ValidationResult(false, List.of(), why),
                 null,
-                io.loadlab.core.result.Ceiling.NONE,
-                io.loadlab.core.result.ServerFacts.UNKNOWN,
-                io.loadlab.core.result.Resources.NONE,
-                io.loadlab.core.result.DependencyWork.NONE,
+                Ceiling.NONE,
+                ServerFacts.UNKNOWN,
+                Resources.NONE,
+                DependencyWork.NONE,
                 Map.of());
     }
 

@@ -1,5 +1,6 @@
 package io.loadlab.postgres;
 
+import java.io.File;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -155,7 +156,7 @@ public final class EmbeddedPostgres {
         ProcessBuilder pb = new ProcessBuilder(cmd)
                 .redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
-                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
         pb.environment().keySet().removeIf(k -> k.startsWith("PG"));
         pb.environment().put("LC_ALL", "C");
         return pb;

@@ -1,6 +1,8 @@
 package io.loadlab.servers;
 
+import io.loadlab.core.Defaults;
 import io.loadlab.core.model.ConcurrencyModel;
+import io.loadlab.servers.runtime.BackendConnections;
 import io.loadlab.servers.runtime.ServerTls;
 import java.net.URI;
 
@@ -100,9 +102,9 @@ public record ServerSpec(
     /** Defaults from {@link io.loadlab.core.Defaults}. */
     public static final class Builder {
         private final String model;
-        private String host = io.loadlab.core.Defaults.HOST;
-        private int port = io.loadlab.core.Defaults.PORT;
-        private int backlog = io.loadlab.core.Defaults.BACKLOG;
+        private String host = Defaults.HOST;
+        private int port = Defaults.PORT;
+        private int backlog = Defaults.BACKLOG;
         private URI backendUrl;
         private String dbUrl;
         private String dbUser;
@@ -115,7 +117,7 @@ public record ServerSpec(
         private Offload offload = Offload.NONBLOCKING;
         private int eventLoops;
         private long stackSizeBytes = ServerDefaults.STACK_SIZE.bytes();
-        private int backendConnections = io.loadlab.servers.runtime.BackendConnections.forThisProcess();
+        private int backendConnections = BackendConnections.forThisProcess();
         private ServerTls tls;
         private boolean http2;
 

@@ -1,5 +1,6 @@
 package io.loadlab.core.host;
 
+import io.loadlab.core.model.ConcurrencyModel;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -101,7 +102,7 @@ public record ConnectionCeiling(
                 "threads (pid_max, threads-max, max processes, max_map_count)",
                 threads[0] + " (bound by " + threadLimit + ")",
                 threads[0] < TARGET_CONNECTIONS ? Finding.Status.WARN : Finding.Status.OK,
-                io.loadlab.core.model.ConcurrencyModel.THREAD_PER_CONNECTION.id()
+                ConcurrencyModel.THREAD_PER_CONNECTION.id()
                         + " runs one platform thread per connection; every thread takes a PID and two"
                         + " memory mappings",
                 List.of(

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -77,7 +78,7 @@ public record Frames(long samples, Map<String, Long> self, Map<String, String> k
      * {@code native}, {@code kernel}), rounded to 0.1%.
      */
     public Map<String, Double> selfTime() {
-        Map<String, Double> out = new java.util.LinkedHashMap<>();
+        Map<String, Double> out = new LinkedHashMap<>();
         out.put("java", 0.0);
         out.put("native", 0.0);
         out.put("kernel", 0.0);

@@ -1,5 +1,7 @@
 package io.loadlab.core.unit;
 
+import java.math.BigDecimal;
+
 /**
  * A share of a whole, written {@code 1%}, {@code 0.5%} or as a plain fraction {@code 0.01}. Between 0 and 100%.
  *
@@ -37,6 +39,6 @@ public record Percent(double fraction) {
     @Override
     public String toString() {
         double p = Math.round(fraction * 100 * 1e6) / 1e6;
-        return java.math.BigDecimal.valueOf(p).stripTrailingZeros().toPlainString() + "%";
+        return BigDecimal.valueOf(p).stripTrailingZeros().toPlainString() + "%";
     }
 }

@@ -6,6 +6,7 @@ import io.loadlab.postgres.EmbeddedPostgres;
 import io.loadlab.postgres.PostgresSpec;
 import io.loadlab.postgres.RunningPostgres;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 
 /** The suite's PostgreSQL: an existing one ({@code --db-url}) or the embedded one, started once per suite. */
@@ -41,7 +42,7 @@ public final class Databases {
         }
         RunningPostgres pg;
         try {
-            java.nio.file.Files.createDirectories(dir);
+            Files.createDirectories(dir);
             pg = EmbeddedPostgres.start(PostgresSpec.defaults().withSsl(ssl).withLogFile(dir.resolve("postgres.log")));
         } catch (IOException e) {
             throw new UserError("cannot start the embedded PostgreSQL: " + e.getMessage()

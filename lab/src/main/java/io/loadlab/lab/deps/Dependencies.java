@@ -16,6 +16,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -94,7 +95,7 @@ public final class Dependencies implements AutoCloseable {
         if (db == null) {
             return null;
         }
-        Map<String, Object> info = new java.util.LinkedHashMap<>(db.database().settings());
+        Map<String, Object> info = new LinkedHashMap<>(db.database().settings());
         info.put("embedded", db.pid() > 0);
         return info;
     }

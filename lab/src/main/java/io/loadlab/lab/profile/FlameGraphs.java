@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import one.convert.Arguments;
 import one.convert.FlameGraph;
 import one.convert.JfrToFlame;
@@ -53,6 +54,6 @@ public final class FlameGraphs {
         try (OutputStream out = Files.newOutputStream(tmp)) {
             g.dump(out);
         }
-        Files.move(tmp, to, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        Files.move(tmp, to, StandardCopyOption.REPLACE_EXISTING);
     }
 }

@@ -1,10 +1,12 @@
 package io.loadlab.lab.profile;
 
 import com.sun.management.GarbageCollectionNotificationInfo;
+import com.sun.management.ThreadMXBean;
 import io.loadlab.core.result.ServerProfile;
 import java.io.IOException;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
+import java.lang.reflect.UndeclaredThrowableException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -26,7 +28,7 @@ final class JvmFigures {
     private final MBeanServerConnection mbeans;
     private final List<GarbageCollectorMXBean> pausing = new ArrayList<>();
     private final List<ObjectName> listening = new ArrayList<>();
-    private final com.sun.management.ThreadMXBean threads;
+    private final ThreadMXBean threads;
     private final AtomicLong notified = new AtomicLong();
     private long maxMs;
     private final NotificationListener listener = (n, handback) -> {
@@ -48,7 +50,7 @@ final class JvmFigures {
     JvmFigures(MBeanServerConnection mbeans) throws IOException {
         this.mbeans = mbeans;
         this.threads = ManagementFactory.newPlatformMXBeanProxy(
-                mbeans, ManagementFactory.THREAD_MXBEAN_NAME, com.sun.management.ThreadMXBean.class);
+                mbeans, ManagementFactory.THREAD_MXBEAN_NAME, ThreadMXBean.class);
         List<String> names = new ArrayList<>();
         for (GarbageCollectorMXBean gc : ManagementFactory.getPlatformMXBeans(mbeans, GarbageCollectorMXBean.class)) {
             names.add(gc.getName());
@@ -139,7 +141,7 @@ final class JvmFigures {
     private long allocated() {
         try {
             return threads.getTotalThreadAllocatedBytes();
-        } catch (UnsupportedOperationException | java.lang.reflect.UndeclaredThrowableException e) {
+        } catch (UnsupportedOperationException | UndeclaredThrowableException e) {
             long[] ids = threads.getAllThreadIds();
             long n = 0;
             for (long b : threads.getThreadAllocatedBytes(ids)) {

@@ -1,7 +1,9 @@
 package io.loadlab.lab.spec;
 
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.stream.IntStream;
 
 /**
  * Which CPUs (taskset lists, e.g. {@code 1} or {@code 2-3}) the server, the load generator and the dependencies
@@ -44,12 +46,12 @@ public record CpuSplit(String server, String loadgen, String dependencies) {
         if (list == null || list.isBlank()) {
             return new int[0];
         }
-        return java.util.Arrays.stream(list.split(","))
+        return Arrays.stream(list.split(","))
                 .flatMapToInt(part -> {
                     String[] r = part.trim().split("-");
                     int from = Integer.parseInt(r[0].trim());
                     int to = r.length > 1 ? Integer.parseInt(r[1].trim()) : from;
-                    return java.util.stream.IntStream.rangeClosed(from, to);
+                    return IntStream.rangeClosed(from, to);
                 })
                 .toArray();
     }

@@ -1,6 +1,7 @@
 package io.loadlab.lab.spec;
 
 import io.loadlab.core.unit.Duration;
+import java.util.Locale;
 
 /**
  * One workload. {@code delay} is the wait of the {@code delay} scenario and the slow request of {@code mixed};
@@ -89,7 +90,7 @@ public record ScenarioSpec(
                 return null;
             }
             return String.format(
-                    java.util.Locale.ROOT,
+                    Locale.ROOT,
                     "crud at %.0f req/s with reads:writes %d:%d may write %,d fresh zip codes in %.0f s (warm-up limit"
                             + " and window), more than the %,d 5-digit zips not pre-loaded; lower the rate, the write"
                             + " weight, warmup-limit or the duration",

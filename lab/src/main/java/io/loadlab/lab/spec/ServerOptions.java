@@ -5,6 +5,7 @@ import io.loadlab.core.unit.Size;
 import io.loadlab.servers.ServerSpec;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -132,7 +133,7 @@ public record ServerOptions(
         put(m, "queue", queue);
         put(m, "max-threads", maxThreads);
         put(m, "worker-threads", workerThreads);
-        put(m, "offload", offload == null ? null : offload.name().toLowerCase(java.util.Locale.ROOT));
+        put(m, "offload", offload == null ? null : offload.name().toLowerCase(Locale.ROOT));
         put(m, "event-loops", eventLoops);
         put(m, "db-pool", dbPool);
         put(m, "backlog", backlog);

@@ -4,6 +4,8 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
@@ -13,13 +15,17 @@ import io.loadlab.core.UserError;
 import io.loadlab.core.result.Criterion;
 import io.loadlab.core.result.LoadLevel;
 import io.loadlab.core.unit.Duration;
+import io.loadlab.core.unit.Size;
 import io.loadlab.lab.LabDefaults;
 import io.loadlab.loadgen.LoadgenDefaults;
+import io.loadlab.servers.ServerModels;
+import io.loadlab.servers.ServerSpec;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Pattern;
 
 /**
  * Reads suite YAML files (format in {@code docs/suites.md}) into a {@link SuitePlan} and the CPU split the suite asks
@@ -32,7 +38,7 @@ public final class SuiteFiles {
             .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, true)
             .configure(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES, true)
             .configure(DeserializationFeature.ACCEPT_SINGLE_VALUE_AS_ARRAY, true)
-            .configure(com.fasterxml.jackson.databind.MapperFeature.ACCEPT_CASE_INSENSITIVE_ENUMS, true);
+            .configure(MapperFeature.ACCEPT_CASE_INSENSITIVE_ENUMS, true);
 
     /** A suite file's plan, and its {@code cpus:} (null when it gives none). */
     public record Suite(SuitePlan plan, CpuSplit cpus) {}
@@ -85,11 +91,11 @@ public final class SuiteFiles {
             Integer queue,
             @JsonProperty("max-threads") Integer maxThreads,
             @JsonProperty("worker-threads") Integer workerThreads,
-            io.loadlab.servers.ServerSpec.Offload offload,
+            ServerSpec.Offload offload,
             @JsonProperty("event-loops") Integer eventLoops,
             @JsonProperty("db-pool") Integer dbPool,
             Integer backlog,
-            @JsonProperty("stack-size") io.loadlab.core.unit.Size stackSize) {}
+            @JsonProperty("stack-size") Size stackSize) {}
 
     /** {@code answer: {by: throughput | p99, request: NAME, slo: 200ms}}. */
     record AnswerFile(String by, String request, String slo) {}
@@ -152,8 +158,7 @@ public final class SuiteFiles {
     private static int keyLine(Path file, String key, int fallback) {
         try {
             List<String> lines = Files.readAllLines(file);
-            java.util.regex.Pattern p =
-                    java.util.regex.Pattern.compile("(^|[\\s{,-])" + java.util.regex.Pattern.quote(key) + "\\s*:");
+            Pattern p = Pattern.compile("(^|[\\s{,-])" + Pattern.quote(key) + "\\s*:");
             for (int i = 0; i < lines.size(); i++) {
                 String l = lines.get(i);
                 int hash = l.indexOf('#');
@@ -168,7 +173,7 @@ public final class SuiteFiles {
     }
 
     private static String path(JsonProcessingException e) {
-        if (e instanceof com.fasterxml.jackson.databind.JsonMappingException m) {
+        if (e instanceof JsonMappingException m) {
             StringBuilder b = new StringBuilder();
             for (var ref : m.getPath()) {
                 if (ref.getFieldName() != null) {
@@ -275,7 +280,7 @@ public final class SuiteFiles {
         List<String> models = ExperimentSpec.models(e.models());
         if (scenario.http2()) {
             for (String m : models) {
-                io.loadlab.servers.ServerModels.requireHttp2(m, scenario.protocol());
+                ServerModels.requireHttp2(m, scenario.protocol());
             }
         }
         return new ExperimentSpec(

@@ -1,6 +1,7 @@
 package io.loadlab.lab.spec;
 
 import io.loadlab.core.result.LoadLevel;
+import io.loadlab.core.result.TrialKey;
 import java.util.Locale;
 
 /** One trial to run: which experiment, model, load level and repetition, with its id (its directory's name). */
@@ -11,8 +12,8 @@ public record TrialPlan(int index, ExperimentSpec experiment, String model, Load
     }
 
     /** The key of its result. */
-    public io.loadlab.core.result.TrialKey key() {
-        return new io.loadlab.core.result.TrialKey(
+    public TrialKey key() {
+        return new TrialKey(
                 experiment.name(), model, experiment.scenario().kind().id(), level, repetition);
     }
 

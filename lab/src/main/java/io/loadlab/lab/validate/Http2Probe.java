@@ -17,6 +17,7 @@ import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpHeaders;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -162,7 +163,7 @@ final class Http2Probe {
         for (Map.Entry<CharSequence, CharSequence> e : response) {
             String name = e.getKey().toString();
             if (!name.startsWith(":")) {
-                map.computeIfAbsent(name, k -> new java.util.ArrayList<>())
+                map.computeIfAbsent(name, k -> new ArrayList<>())
                         .add(e.getValue().toString());
             }
         }

@@ -5,6 +5,8 @@ import io.loadlab.core.ContractLimits;
 import io.loadlab.core.Json;
 import io.loadlab.core.data.ZipCode;
 import io.loadlab.core.result.ValidationResult;
+import io.loadlab.lab.deps.Http;
+import io.loadlab.lab.spec.ScenarioKind;
 import io.loadlab.lab.spec.ScenarioSpec;
 import io.loadlab.lab.validate.Http2Probe.Answer;
 import java.io.IOException;
@@ -12,8 +14,11 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -72,11 +77,10 @@ public final class Validator {
             probe("GET", "/no-such-path", null, 404);
             if (strict) {
                 probe("POST", "/plaintext", "", 405);
-                if (scenario.kind() == io.loadlab.lab.spec.ScenarioKind.DELAY
-                        || scenario.kind() == io.loadlab.lab.spec.ScenarioKind.MIXED) {
+                if (scenario.kind() == ScenarioKind.DELAY || scenario.kind() == ScenarioKind.MIXED) {
                     probe("GET", "/delay?ms=abc", null, 400);
                 }
-                if (scenario.kind() == io.loadlab.lab.spec.ScenarioKind.CRUD) {
+                if (scenario.kind() == ScenarioKind.CRUD) {
                     probe("POST", "/zipcodes", "{\"zip\":", 400);
                     probe("GET", "/zipcodes/12ab", null, 400);
                 }
@@ -159,7 +163,7 @@ public final class Validator {
                     what + " Date within " + DATE_SKEW_SECONDS + " s of now",
                     skew <= DATE_SKEW_SECONDS,
                     "'" + date + "' is " + skew + " s off: the server caches a stale Date");
-        } catch (java.time.format.DateTimeParseException e) {
+        } catch (DateTimeParseException e) {
             check(what + " Date is an HTTP date", false, "'" + date + "'");
         }
         String ct = h.firstValue("content-type").orElse("");
@@ -167,7 +171,7 @@ public final class Validator {
         if (http2) {
             // HTTP/2 frames the body itself (DATA until END_STREAM); a content-length, when sent, must agree
             String length = h.firstValue("content-length").orElse(null);
-            int bytes = r.body().getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+            int bytes = r.body().getBytes(StandardCharsets.UTF_8).length;
             check(
                     what + " content-length, when sent, matches the body",
                     length == null || length.equals(Integer.toString(bytes)),
@@ -223,9 +227,9 @@ public final class Validator {
     }
 
     private HttpResponse<String> send(HttpRequest.Builder b) throws CheckFailed {
-        HttpRequest req = b.timeout(java.time.Duration.ofMillis(TIMEOUT_MS)).build();
+        HttpRequest req = b.timeout(Duration.ofMillis(TIMEOUT_MS)).build();
         // One client per request, closed after it: a pooled idle connection would hold a single-threaded server.
-        try (HttpClient http = io.loadlab.lab.deps.Http.client()) {
+        try (HttpClient http = Http.client()) {
             return http.send(req, HttpResponse.BodyHandlers.ofString());
         } catch (IOException e) {
             throw new CheckFailed(req.method() + " " + req.uri().getRawPath() + ": no answer ("

@@ -24,7 +24,7 @@ final class DependencyCheck {
 
     /** Mean idle fraction of the given CPUs over the samples, or -1 when unknown or not pinned. */
     static double idleOf(Evidence e, String cpus) {
-        int[] ids = io.loadlab.lab.spec.CpuSplit.ids(cpus);
+        int[] ids = CpuSplit.ids(cpus);
         if (ids.length == 0 || e.machine().isEmpty()) {
             return -1;
         }

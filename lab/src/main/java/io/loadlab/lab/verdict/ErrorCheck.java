@@ -8,6 +8,7 @@ import io.loadlab.core.result.VerdictCode;
 import io.loadlab.lab.spec.Thresholds;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
@@ -98,7 +99,7 @@ final class ErrorCheck {
         return Optional.of(new Verdict(
                 VerdictCode.ERRORS,
                 String.format(
-                        java.util.Locale.ROOT,
+                        Locale.ROOT,
                         "the server answered nothing for %d of the %.0f measured seconds (from t=%.0fs on) with %d"
                                 + " connections waiting: it stopped answering (hung or deadlocked); see server.log",
                         silent,

@@ -12,6 +12,7 @@ import io.loadlab.core.result.ValidationResult;
 import io.loadlab.lab.spec.CpuSplit;
 import io.loadlab.lab.spec.ScenarioSpec;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.HdrHistogram.Histogram;
 
@@ -73,7 +74,7 @@ public record Evidence(
         }
         return load.statusCodes().entrySet().stream()
                 .filter(e -> e.getKey().startsWith("2") || e.getKey().startsWith("3"))
-                .mapToLong(java.util.Map.Entry::getValue)
+                .mapToLong(Map.Entry::getValue)
                 .sum();
     }
 

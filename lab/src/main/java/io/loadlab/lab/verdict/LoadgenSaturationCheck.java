@@ -6,9 +6,11 @@ import io.loadlab.core.result.Verdict;
 import io.loadlab.core.result.VerdictCode;
 import io.loadlab.lab.spec.CpuSplit;
 import io.loadlab.lab.spec.Thresholds;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.stream.IntStream;
 
 /**
  * LOADGEN_SATURATED: a core the load generator runs on was busy beyond {@code 1 - loadgenMinIdle} on average: the
@@ -24,8 +26,7 @@ final class LoadgenSaturationCheck {
         if (!m.isEmpty()) {
             int[] cores = CpuSplit.ids(e.cpus().loadgen());
             if (cores.length == 0) {
-                cores = java.util.stream.IntStream.range(0, m.get(0).idle().size())
-                        .toArray();
+                cores = IntStream.range(0, m.get(0).idle().size()).toArray();
             }
             for (int core : cores) {
                 double idle = meanIdle(m, core);
@@ -77,7 +78,7 @@ final class LoadgenSaturationCheck {
 
     private static boolean onCore(String cpus, int core) {
         int[] ids = CpuSplit.ids(cpus); // empty when the process was not pinned: it may run on any core
-        return ids.length == 0 || java.util.Arrays.stream(ids).anyMatch(i -> i == core);
+        return ids.length == 0 || Arrays.stream(ids).anyMatch(i -> i == core);
     }
 
     /** Mean idle fraction of one core over the samples, or -1 when the core was not sampled. */

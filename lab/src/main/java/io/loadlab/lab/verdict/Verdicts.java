@@ -7,6 +7,7 @@ import io.loadlab.lab.spec.Thresholds;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -80,6 +81,6 @@ public final class Verdicts {
     }
 
     static String pct(double fraction) {
-        return String.format(java.util.Locale.ROOT, "%.1f%%", fraction * 100);
+        return String.format(Locale.ROOT, "%.1f%%", fraction * 100);
     }
 }

@@ -3,6 +3,7 @@ package io.loadlab.servers.blocking;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.Arrays;
 
 /**
  * A buffered reader of HTTP/1.1 messages over one blocking socket stream, kept for the life of the connection so
@@ -81,7 +82,7 @@ final class HttpInput {
                 if (n >= maxLine) {
                     return TOO_LONG;
                 }
-                line = java.util.Arrays.copyOf(line, Math.min(maxLine, n * 2));
+                line = Arrays.copyOf(line, Math.min(maxLine, n * 2));
             }
             line[n++] = b;
         }

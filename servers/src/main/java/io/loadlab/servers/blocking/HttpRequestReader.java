@@ -2,9 +2,11 @@ package io.loadlab.servers.blocking;
 
 import io.loadlab.core.ContractLimits;
 import io.loadlab.servers.http.Contract;
+import java.io.EOFException;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 /**
  * The strict request side of the blocking HTTP/1.1 codec: request line, headers (request line plus headers at most
@@ -22,7 +24,7 @@ final class HttpRequestReader {
     private static final String[] KNOWN_PATHS = {
         "/plaintext", "/json", "/delay", "/backend", Contract.ZIPCODES_PATH, "/health", "/settings"
     };
-    private static final byte[][] KNOWN_PATH_BYTES = java.util.Arrays.stream(KNOWN_PATHS)
+    private static final byte[][] KNOWN_PATH_BYTES = Arrays.stream(KNOWN_PATHS)
             .map(p -> p.getBytes(StandardCharsets.US_ASCII))
             .toArray(byte[][]::new);
 
@@ -66,7 +68,7 @@ final class HttpRequestReader {
                 throw new HttpParseException(431, Contract.HEADERS_TOO_LARGE);
             }
             if (n == HttpInput.EOF) {
-                throw new java.io.EOFException("connection closed inside the headers");
+                throw new EOFException("connection closed inside the headers");
             }
             budget -= in.consumed();
             if (n == 0) {
@@ -160,7 +162,7 @@ final class HttpRequestReader {
     /** The contract's fixed paths as constants, so that the common requests allocate no path. */
     private static String path(byte[] l, int from, int to) {
         for (int i = 0; i < KNOWN_PATHS.length; i++) {
-            if (java.util.Arrays.equals(l, from, to, KNOWN_PATH_BYTES[i], 0, KNOWN_PATH_BYTES[i].length)) {
+            if (Arrays.equals(l, from, to, KNOWN_PATH_BYTES[i], 0, KNOWN_PATH_BYTES[i].length)) {
                 return KNOWN_PATHS[i];
             }
         }

@@ -7,6 +7,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import javax.net.ssl.SSLSocket;
 
 /**
  * Closes a connection after a final answer without the answer being lost: FIN now, then a moment later the bytes
@@ -23,7 +24,7 @@ final class LingeringClose {
 
     /** Sends FIN now and closes {@code s} shortly; never blocks. */
     static void close(Socket s) {
-        if (s instanceof javax.net.ssl.SSLSocket) {
+        if (s instanceof SSLSocket) {
             BlockingConnection.closeQuietly(s); // TLS has no half-close: close_notify, then close
             return;
         }

@@ -1,5 +1,8 @@
 package io.loadlab.servers.domain;
 
+import io.vertx.pgclient.PgException;
+import java.sql.SQLException;
+
 /**
  * The statements both stores run, so the blocking and the non-blocking models do the same work. Query-or-insert is
  * a SELECT, then when absent an INSERT that does nothing on a duplicate key and RETURNs the row it inserted; when it
@@ -40,10 +43,10 @@ final class ZipCodeSql {
 
     private static String sqlState(Throwable e) {
         for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t instanceof java.sql.SQLException s && s.getSQLState() != null) {
+            if (t instanceof SQLException s && s.getSQLState() != null) {
                 return s.getSQLState();
             }
-            if (t instanceof io.vertx.pgclient.PgException p && p.getSqlState() != null) {
+            if (t instanceof PgException p && p.getSqlState() != null) {
                 return p.getSqlState();
             }
         }

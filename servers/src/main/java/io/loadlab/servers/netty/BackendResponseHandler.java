@@ -6,7 +6,9 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.SimpleChannelInboundHandler;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpUtil;
+import io.netty.util.concurrent.ScheduledFuture;
 import java.io.IOException;
+import java.util.concurrent.TimeoutException;
 
 /**
  * The end of a backend connection's pipeline: hands each response to the waiting call and returns the connection to
@@ -16,10 +18,10 @@ final class BackendResponseHandler extends SimpleChannelInboundHandler<FullHttpR
     private NettyBackendClient.Callback waiting;
     private LoopConnectionPool<Channel> pool;
     private ChannelHandlerContext ctx;
-    private io.netty.util.concurrent.ScheduledFuture<?> timeout;
+    private ScheduledFuture<?> timeout;
 
     /** The pending timeout of the current call, cancelled when the call ends so that no timer outlives it. */
-    void timeout(io.netty.util.concurrent.ScheduledFuture<?> t) {
+    void timeout(ScheduledFuture<?> t) {
         timeout = t;
     }
 
@@ -43,7 +45,7 @@ final class BackendResponseHandler extends SimpleChannelInboundHandler<FullHttpR
     /** Fails {@code callback} if it is still the one waiting, and drops the connection it waits on. */
     void timeOut(NettyBackendClient.Callback callback) {
         if (waiting == callback && waiting != null) {
-            fail(new java.util.concurrent.TimeoutException("no answer within the timeout"));
+            fail(new TimeoutException("no answer within the timeout"));
             if (ctx != null) {
                 ctx.close();
             }

@@ -1,5 +1,6 @@
 package io.loadlab.servers.netty;
 
+import io.loadlab.core.Defaults;
 import io.loadlab.servers.runtime.LoopConnectionPool;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.Unpooled;
@@ -37,8 +38,7 @@ import java.util.function.BiConsumer;
  */
 public final class NettyBackendClient {
     private static final int CONNECT_TIMEOUT_MILLIS = 2_000;
-    private static final long TIMEOUT_NANOS =
-            TimeUnit.MILLISECONDS.toNanos(io.loadlab.core.Defaults.TIMEOUT.toMillis());
+    private static final long TIMEOUT_NANOS = TimeUnit.MILLISECONDS.toNanos(Defaults.TIMEOUT.toMillis());
     private static final int MAX_RESPONSE_BYTES = 1024 * 1024;
 
     /** Receives either the response (the callee must release it) or the failure. */

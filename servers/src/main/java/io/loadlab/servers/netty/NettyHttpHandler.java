@@ -4,9 +4,12 @@ import io.loadlab.core.ContractLimits;
 import io.loadlab.servers.http.Contract;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.CompositeByteBuf;
+import io.netty.channel.Channel;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.EventLoop;
+import io.netty.channel.socket.DuplexChannel;
 import io.netty.handler.codec.DecoderResult;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
 import io.netty.handler.codec.http.FullHttpResponse;
@@ -20,6 +23,7 @@ import io.netty.handler.codec.http.TooLongHttpHeaderException;
 import io.netty.handler.codec.http.TooLongHttpLineException;
 import io.netty.util.ReferenceCountUtil;
 import java.util.ArrayDeque;
+import java.util.concurrent.TimeUnit;
 
 /**
  * One connection's HTTP/1.1 state: collects a request's body within the 1 MiB limit, hands the request to
@@ -171,7 +175,7 @@ final class NettyHttpHandler extends ChannelInboundHandlerAdapter {
     }
 
     /** The event loop of this connection, where continuations must run. */
-    io.netty.channel.EventLoop eventLoop() {
+    EventLoop eventLoop() {
         return ctx.channel().eventLoop();
     }
 
@@ -208,10 +212,10 @@ final class NettyHttpHandler extends ChannelInboundHandlerAdapter {
      * output side is shut down, further input discarded, and the socket closed when the client closes or after
      * {@link #LINGER_MILLIS}.
      */
-    private static void lingeringClose(io.netty.channel.Channel ch) {
-        if (ch instanceof io.netty.channel.socket.DuplexChannel d && d.isActive()) {
+    private static void lingeringClose(Channel ch) {
+        if (ch instanceof DuplexChannel d && d.isActive()) {
             d.shutdownOutput();
-            ch.eventLoop().schedule(() -> ch.close(), LINGER_MILLIS, java.util.concurrent.TimeUnit.MILLISECONDS);
+            ch.eventLoop().schedule(() -> ch.close(), LINGER_MILLIS, TimeUnit.MILLISECONDS);
         } else {
             ch.close();
         }

@@ -1,5 +1,6 @@
 package io.loadlab.servers.runtime;
 
+import com.sun.management.UnixOperatingSystemMXBean;
 import io.loadlab.core.host.ConnectionCeiling;
 import java.lang.management.ManagementFactory;
 
@@ -16,7 +17,7 @@ public final class BackendConnections {
     /** The bound for this process, from its open-file limit (which the JVM has raised to the hard limit). */
     public static int forThisProcess() {
         long limit = -1;
-        if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.UnixOperatingSystemMXBean os) {
+        if (ManagementFactory.getOperatingSystemMXBean() instanceof UnixOperatingSystemMXBean os) {
             limit = os.getMaxFileDescriptorCount();
         }
         return forOpenFileLimit(limit);

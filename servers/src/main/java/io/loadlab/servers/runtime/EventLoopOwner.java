@@ -1,5 +1,7 @@
 package io.loadlab.servers.runtime;
 
+import io.netty.util.concurrent.EventExecutor;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ScheduledExecutorService;
 
@@ -12,9 +14,9 @@ public interface EventLoopOwner {
     List<ScheduledExecutorService> eventLoops();
 
     /** The executors of a Netty event-loop group, as {@link #eventLoops()} lists them. */
-    static List<ScheduledExecutorService> of(Iterable<io.netty.util.concurrent.EventExecutor> group) {
-        List<ScheduledExecutorService> loops = new java.util.ArrayList<>();
-        for (io.netty.util.concurrent.EventExecutor e : group) {
+    static List<ScheduledExecutorService> of(Iterable<EventExecutor> group) {
+        List<ScheduledExecutorService> loops = new ArrayList<>();
+        for (EventExecutor e : group) {
             loops.add(e);
         }
         return loops;

@@ -1,8 +1,10 @@
 package io.loadlab.servers.runtime;
 
+import io.netty.channel.ConnectTimeoutException;
 import java.net.ConnectException;
 import java.net.SocketTimeoutException;
 import java.nio.channels.ClosedChannelException;
+import java.util.Locale;
 import java.util.concurrent.TimeoutException;
 
 /**
@@ -17,7 +19,7 @@ public final class Reasons {
         for (Throwable t = failure; t != null; t = t.getCause()) {
             String m = t.getMessage() == null ? "" : t.getMessage();
             // Netty's ConnectTimeoutException is a ConnectException: a connect that timed out was not refused
-            if (t instanceof io.netty.channel.ConnectTimeoutException) {
+            if (t instanceof ConnectTimeoutException) {
                 return "backend: timed out";
             }
             if (t instanceof ConnectException || m.contains("Connection refused")) {
@@ -26,7 +28,7 @@ public final class Reasons {
             if (t instanceof SocketTimeoutException
                     || t instanceof TimeoutException
                     || m.contains("timeout period")
-                    || m.toLowerCase(java.util.Locale.ROOT).contains("timed out")) {
+                    || m.toLowerCase(Locale.ROOT).contains("timed out")) {
                 return "backend: timed out";
             }
             if (t instanceof ClosedChannelException || m.contains("closed the connection")) {

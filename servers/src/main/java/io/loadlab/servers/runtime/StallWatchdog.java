@@ -2,6 +2,7 @@ package io.loadlab.servers.runtime;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -111,7 +112,7 @@ public final class StallWatchdog implements AutoCloseable {
             due = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(TICK_MILLIS);
             try {
                 loop.schedule(this, TICK_MILLIS, TimeUnit.MILLISECONDS);
-            } catch (java.util.concurrent.RejectedExecutionException e) {
+            } catch (RejectedExecutionException e) {
                 // the loop is shutting down: nothing left to watch
             }
         }

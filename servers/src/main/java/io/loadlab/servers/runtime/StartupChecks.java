@@ -8,6 +8,8 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.Locale;
+import java.util.concurrent.CompletionException;
 
 /** Start-time checks shared by the models: each failure is a one-line {@link UserError} that says how to fix it. */
 public final class StartupChecks {
@@ -56,7 +58,7 @@ public final class StartupChecks {
             root = root.getCause();
         }
         String why = root.getMessage() == null ? root.getClass().getSimpleName() : root.getMessage();
-        if (why.toLowerCase(java.util.Locale.ROOT).contains("in use")) {
+        if (why.toLowerCase(Locale.ROOT).contains("in use")) {
             return new UserError(
                     "port " + port + " on " + host + " is in use; choose another with --port (0 picks a free one)");
         }
@@ -77,8 +79,7 @@ public final class StartupChecks {
     /** A one-line reason for a failed call: the message, or the exception's simple name when it has none. */
     public static String reason(Throwable e) {
         Throwable t = e;
-        while (t.getCause() != null
-                && (t.getMessage() == null || t instanceof java.util.concurrent.CompletionException)) {
+        while (t.getCause() != null && (t.getMessage() == null || t instanceof CompletionException)) {
             t = t.getCause();
         }
         String m = t.getMessage();

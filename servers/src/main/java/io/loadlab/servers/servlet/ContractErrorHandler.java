@@ -3,6 +3,7 @@ package io.loadlab.servers.servlet;
 import io.loadlab.servers.http.Contract;
 import io.loadlab.servers.http.HttpDate;
 import java.nio.ByteBuffer;
+import java.util.Locale;
 import org.eclipse.jetty.http.HttpField;
 import org.eclipse.jetty.http.HttpFields;
 import org.eclipse.jetty.http.HttpHeader;
@@ -61,7 +62,7 @@ final class ContractErrorHandler extends ErrorHandler {
             case 413 -> Contract.BODY_TOO_LARGE;
             case 431 -> Contract.HEADERS_TOO_LARGE;
             case 500 -> "internal error";
-            default -> HttpStatus.getMessage(status).toLowerCase(java.util.Locale.ROOT);
+            default -> HttpStatus.getMessage(status).toLowerCase(Locale.ROOT);
         };
     }
 }

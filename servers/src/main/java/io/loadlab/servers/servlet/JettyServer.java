@@ -14,6 +14,8 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.function.Function;
+import java.util.function.Supplier;
 import org.eclipse.jetty.alpn.server.ALPNServerConnectionFactory;
 import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
 import org.eclipse.jetty.ee10.servlet.ServletHolder;
@@ -68,7 +70,7 @@ final class JettyServer implements RunningServer, EventLoopOwner {
      *
      * <p>The setup's resources are closed after Jetty stops; if the start fails, the caller closes them.
      */
-    static JettyServer start(ServerSpec spec, java.util.function.Function<SettingsJson, Setup> setup) throws Exception {
+    static JettyServer start(ServerSpec spec, Function<SettingsJson, Setup> setup) throws Exception {
         int max = spec.containerThreads();
         QueuedThreadPool threads = new QueuedThreadPool(max, Math.min(8, max));
         threads.setName("jetty");
@@ -193,7 +195,7 @@ final class JettyServer implements RunningServer, EventLoopOwner {
     }
 
     /** The settings JSON, set once the port is bound, before the first request is served. */
-    static final class SettingsJson implements java.util.function.Supplier<byte[]> {
+    static final class SettingsJson implements Supplier<byte[]> {
         private volatile byte[] json = new byte[0];
 
         void set(byte[] v) {

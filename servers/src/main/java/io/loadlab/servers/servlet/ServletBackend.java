@@ -1,8 +1,11 @@
 package io.loadlab.servers.servlet;
 
+import io.loadlab.core.Defaults;
+import io.loadlab.servers.http.Contract;
 import io.loadlab.servers.runtime.Reasons;
 import io.loadlab.servers.runtime.StartupChecks;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
 import org.eclipse.jetty.client.ContentResponse;
 import org.eclipse.jetty.client.HttpClient;
@@ -14,7 +17,7 @@ import org.eclipse.jetty.util.thread.QueuedThreadPool;
  * so the request is the same as every other model's.
  */
 final class ServletBackend implements AutoCloseable {
-    private static final long TIMEOUT_SECONDS = io.loadlab.core.Defaults.TIMEOUT.toMillis() / 1000;
+    private static final long TIMEOUT_SECONDS = Defaults.TIMEOUT.toMillis() / 1000;
 
     private final HttpClient client;
     private final URI hello;
@@ -45,7 +48,7 @@ final class ServletBackend implements AutoCloseable {
     /** Blocks the calling thread until the backend answers {@code /health}; null when healthy, else the reason. */
     String healthProblem() {
         Reply r = blocking(health, true);
-        return r.status() == 200 ? null : new String(r.body(), java.nio.charset.StandardCharsets.UTF_8);
+        return r.status() == 200 ? null : new String(r.body(), StandardCharsets.UTF_8);
     }
 
     private Reply blocking(URI uri, boolean probe) {
@@ -65,9 +68,7 @@ final class ServletBackend implements AutoCloseable {
     /** A probe's failure carries its reason as the body (plain text, not sent to clients as is). */
     private static Reply answer(int status, byte[] body, boolean probe) {
         if (status == 200) {
-            return probe
-                    ? Reply.ok(io.loadlab.servers.http.Contract.TEXT_PLAIN, new byte[0])
-                    : Reply.ok(io.loadlab.servers.http.Contract.TEXT_PLAIN, body);
+            return probe ? Reply.ok(Contract.TEXT_PLAIN, new byte[0]) : Reply.ok(Contract.TEXT_PLAIN, body);
         }
         return probe
                 ? new Reply(503, null, Reasons.backendStatus(status).getBytes(), null, false)
@@ -76,7 +77,7 @@ final class ServletBackend implements AutoCloseable {
 
     private static Reply failed(String reason, boolean probe) {
         return probe
-                ? new Reply(503, null, reason.getBytes(java.nio.charset.StandardCharsets.UTF_8), null, false)
+                ? new Reply(503, null, reason.getBytes(StandardCharsets.UTF_8), null, false)
                 : Reply.error(502, reason);
     }
 

@@ -1,5 +1,6 @@
 package io.loadlab.servers.vertx;
 
+import io.loadlab.core.Defaults;
 import io.loadlab.servers.runtime.LoopConnectionPool;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
@@ -32,7 +33,7 @@ import java.util.function.BiConsumer;
  */
 final class VertxBackendClient {
     private static final int CONNECT_TIMEOUT_MILLIS = 2_000;
-    private static final long TIMEOUT_MILLIS = io.loadlab.core.Defaults.TIMEOUT.toMillis();
+    private static final long TIMEOUT_MILLIS = Defaults.TIMEOUT.toMillis();
 
     /** The backend's answer: its status and whole body. */
     record Answer(int status, Buffer body) {}

@@ -14,6 +14,7 @@ import io.vertx.core.http.HttpServerOptions;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpVersion;
 import io.vertx.core.net.PemKeyCertOptions;
+import java.util.concurrent.TimeUnit;
 
 /**
  * One instance per event loop: its own {@link HttpServer} on the shared port (Vert.x balances connections across the
@@ -72,7 +73,7 @@ final class VertxServerVerticle extends VerticleBase {
     }
 
     Future<Void> shutdown(long millis) {
-        return server.shutdown(millis, java.util.concurrent.TimeUnit.MILLISECONDS);
+        return server.shutdown(millis, TimeUnit.MILLISECONDS);
     }
 
     private void handle(HttpServerRequest req) {
