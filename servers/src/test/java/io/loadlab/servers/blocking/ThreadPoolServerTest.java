@@ -2,11 +2,11 @@ package io.loadlab.servers.blocking;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.loadlab.servers.ContractAssertions;
 import io.loadlab.servers.RunningServer;
 import io.loadlab.servers.ServerModels;
 import io.loadlab.servers.ServerSpec;
 import io.loadlab.testkit.RawHttp;
+import io.loadlab.testkit.contract.ContractAssertions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 

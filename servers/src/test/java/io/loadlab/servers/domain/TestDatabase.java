@@ -1,36 +1,26 @@
 package io.loadlab.servers.domain;
 
-import io.loadlab.postgres.EmbeddedPostgres;
-import io.loadlab.postgres.PostgresSpec;
 import io.loadlab.postgres.RunningPostgres;
+import io.loadlab.testkit.contract.SharedPostgres;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.ServerSocket;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * One embedded PostgreSQL shared by the domain tests of this JVM (stopped by its shutdown hook), and distinct zip
+ * The embedded PostgreSQL shared by the tests of this JVM, and distinct zip
  * codes so that tests sharing the table do not see each other's rows.
  */
 final class TestDatabase {
-    private static RunningPostgres shared;
     private static final AtomicInteger NEXT_ZIP = new AtomicInteger();
 
     private TestDatabase() {}
 
-    static synchronized RunningPostgres shared() {
-        if (shared == null) {
-            shared = start();
-        }
-        return shared;
+    static RunningPostgres shared() {
+        return SharedPostgres.get();
     }
 
     static RunningPostgres start() {
-        try {
-            return EmbeddedPostgres.start(PostgresSpec.defaults().withSetting("fsync", "off"));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return SharedPostgres.startOwn();
     }
 
     static DbUrl url(RunningPostgres pg) {

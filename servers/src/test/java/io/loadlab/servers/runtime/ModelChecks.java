@@ -10,7 +10,10 @@ import io.loadlab.postgres.RunningPostgres;
 import io.loadlab.servers.RunningServer;
 import io.loadlab.servers.ServerModel;
 import io.loadlab.servers.ServerSpec;
-import io.loadlab.testkit.RawHttp;
+import io.loadlab.testkit.contract.ContractTarget;
+import io.loadlab.testkit.contract.FakeBackend;
+import io.loadlab.testkit.contract.RestartRows;
+import io.loadlab.testkit.contract.SharedPostgres;
 import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -20,15 +23,16 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
 
 /**
- * Checks every model of this package set must pass on its own, beyond the shared contract suite: settings, limits,
- * start-up errors, dependencies going away, graceful stop, and — for the models that must not block — 1,000
- * concurrent delays finishing together with no stalled event loop.
+ * Checks every model of this package set must pass on its own, beyond the contract rows that every server passes
+ * (testkit's {@code ContractRows}): settings, start-up errors, the backend connection bound, and — for the models
+ * that must not block — 1,000 concurrent delays finishing together with no stalled event loop.
  */
 public abstract class ModelChecks {
     private static final HttpClient HTTP =
@@ -71,6 +75,25 @@ public abstract class ModelChecks {
                 HttpResponse.BodyHandlers.ofString());
     }
 
+    /** The contract rows that stop the server or take its backend away, for this model's spec. */
+    @TestFactory
+    Stream<DynamicTest> restartRows() {
+        return RestartRows.of(this::launch).stream()
+                .map(r -> DynamicTest.dynamicTest(r.name(), () -> r.check().run(null)));
+    }
+
+    private ContractTarget launch(FakeBackend backend, RunningPostgres db) throws Exception {
+        ServerSpec.Builder b = spec();
+        if (backend != null) {
+            b.backendUrl(backend.url());
+        }
+        if (db != null) {
+            b.db(db.jdbcUrl(), db.user(), db.password());
+        }
+        RunningServer s = model().start(b.build());
+        return ContractTarget.inProcess(model().name(), s.port(), backend, db, s::close);
+    }
+
     @Test
     void settingsArePrintedAndServedAlike() throws Exception {
         RunningServer s = start(spec().build());
@@ -83,65 +106,6 @@ public abstract class ModelChecks {
         assertThat(r.statusCode()).isEqualTo(200);
         assertThat(r.headers().firstValue("Content-Type")).hasValue("application/json");
         assertThat(r.body()).isEqualTo(Json.write(settings));
-    }
-
-    @Test
-    void everyAnswerCarriesTheContractHeaders() throws Exception {
-        RunningServer s = start(spec().build());
-        for (String path : new String[] {"/plaintext", "/json", "/delay?ms=1", "/nope", "/health"}) {
-            HttpResponse<String> r = get(s.port(), path);
-            assertThat(r.headers().firstValue("Server")).as(path).hasValue("loadlab");
-            assertThat(r.headers().firstValue("Date")).as(path).isPresent();
-            assertThat(r.headers().firstValue("Content-Type")).as(path).isPresent();
-            assertThat(r.headers().firstValue("Content-Length"))
-                    .as(path)
-                    .hasValue(String.valueOf(r.body().length()));
-        }
-    }
-
-    @Test
-    void headersOver8KiBAre431AndClose() throws Exception {
-        RunningServer s = start(spec().build());
-        String big = "a".repeat(9_000);
-        RawHttp.Answer a =
-                RawHttp.exchange(s.port(), "GET /plaintext HTTP/1.1\r\nHost: x\r\nX-Big: " + big + "\r\n\r\n");
-        assertThat(a.statusLine()).startsWith("HTTP/1.").contains(" 431 ");
-        assertThat(a.body()).isEqualTo("{\"error\":\"request headers larger than 8 KiB\"}");
-        assertThat(a.closed()).isTrue();
-    }
-
-    @Test
-    void bodyOver1MiBIs413AndCloses() throws Exception {
-        RunningServer s = start(spec().build());
-        RawHttp.Answer a = RawHttp.exchange(
-                s.port(), "POST /zipcodes HTTP/1.1\r\nHost: x\r\nContent-Length: 1048577\r\n\r\n" + "x".repeat(1000));
-        assertThat(a.statusLine()).contains(" 413 ");
-        assertThat(a.body()).isEqualTo("{\"error\":\"request body larger than 1 MiB\"}");
-        assertThat(a.closed()).isTrue();
-    }
-
-    @Test
-    void chunkedBodyOver1MiBIs413() throws Exception {
-        RunningServer s = start(spec().build());
-        StringBuilder req =
-                new StringBuilder("POST /zipcodes HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n");
-        String chunk = "y".repeat(65_536);
-        for (int i = 0; i < 17; i++) {
-            req.append("10000\r\n").append(chunk).append("\r\n");
-        }
-        req.append("0\r\n\r\n");
-        RawHttp.Answer a = RawHttp.exchange(s.port(), req.toString());
-        assertThat(a.statusLine()).contains(" 413 ");
-        assertThat(a.closed()).isTrue();
-    }
-
-    @Test
-    void malformedRequestIs400AndCloses() throws Exception {
-        RunningServer s = start(spec().build());
-        RawHttp.Answer a = RawHttp.exchange(s.port(), "THIS IS NOT HTTP\r\n\r\n");
-        assertThat(a.statusLine()).contains(" 400 ");
-        assertThat(a.body()).isEqualTo("{\"error\":\"malformed request\"}");
-        assertThat(a.closed()).isTrue();
     }
 
     @Test
@@ -167,23 +131,6 @@ public abstract class ModelChecks {
     }
 
     @Test
-    void backendGoingAwayAnswers502AndTheServerStaysUp() throws Exception {
-        backend = new FakeBackend(0);
-        RunningServer s = start(spec().backendUrl(backend.url()).build());
-        HttpResponse<String> ok = get(s.port(), "/backend");
-        assertThat(ok.statusCode()).isEqualTo(200);
-        assertThat(ok.body()).isEqualTo("Hello, World!");
-        assertThat(ok.headers().firstValue("Content-Type")).hasValue("text/plain");
-        backend.close();
-        backend = null;
-        HttpResponse<String> gone = get(s.port(), "/backend");
-        assertThat(gone.statusCode()).isEqualTo(502);
-        assertThat(gone.body()).startsWith("{\"error\":\"backend: ");
-        assertThat(get(s.port(), "/health").statusCode()).isEqualTo(503);
-        assertThat(get(s.port(), "/plaintext").statusCode()).isEqualTo(200);
-    }
-
-    @Test
     void backendCallsBeyondTheConnectionBoundWaitForAConnection() throws Exception {
         backend = new FakeBackend(50);
         RunningServer s =
@@ -192,24 +139,6 @@ public abstract class ModelChecks {
         ConcurrentRequests.Result r = ConcurrentRequests.get(s.port(), "/backend", 40, Duration.ofSeconds(20));
         assertThat(r.ok()).as("statuses %s", r.statuses()).isEqualTo(40);
         assertThat(backend.maxConcurrentHellos()).isBetween(1, 2);
-    }
-
-    @Test
-    void closeLetsAnInFlightRequestFinishWithinFiveSeconds() throws Exception {
-        RunningServer s = start(spec().build());
-        CompletableFuture<HttpResponse<String>> inFlight = HTTP.sendAsync(
-                HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + s.port() + "/delay?ms=700"))
-                        .build(),
-                HttpResponse.BodyHandlers.ofString());
-        Thread.sleep(300);
-        long t0 = System.nanoTime();
-        s.close();
-        server = null;
-        long tookMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
-        HttpResponse<String> r = inFlight.get(5, TimeUnit.SECONDS);
-        assertThat(r.statusCode()).isEqualTo(200);
-        assertThat(r.body()).isEqualTo("OK");
-        assertThat(tookMs).isLessThan(5_000);
     }
 
     /**

@@ -1,4 +1,4 @@
-package io.loadlab.servers;
+package io.loadlab.testkit.contract;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

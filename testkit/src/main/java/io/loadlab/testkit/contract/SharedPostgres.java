@@ -1,4 +1,4 @@
-package io.loadlab.servers.runtime;
+package io.loadlab.testkit.contract;
 
 import io.loadlab.postgres.EmbeddedPostgres;
 import io.loadlab.postgres.PostgresSpec;
@@ -6,7 +6,7 @@ import io.loadlab.postgres.RunningPostgres;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 
-/** One embedded PostgreSQL for the model tests of this JVM, started on first use and stopped at JVM exit. */
+/** One embedded PostgreSQL for the tests of this JVM, started on first use and stopped at JVM exit. */
 public final class SharedPostgres {
     private static RunningPostgres shared;
 
@@ -14,14 +14,19 @@ public final class SharedPostgres {
 
     public static synchronized RunningPostgres get() {
         if (shared == null) {
-            try {
-                shared = EmbeddedPostgres.start(PostgresSpec.defaults().withSetting("fsync", "off"));
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
+            shared = startOwn();
             RunningPostgres pg = shared;
             Runtime.getRuntime().addShutdownHook(new Thread(pg::close, "stop-postgres"));
         }
         return shared;
+    }
+
+    /** A PostgreSQL of the caller's own (which closes it), set up as the shared one: no fsync, for tests. */
+    public static RunningPostgres startOwn() {
+        try {
+            return EmbeddedPostgres.start(PostgresSpec.defaults().withSetting("fsync", "off"));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 }

@@ -1,4 +1,4 @@
-package io.loadlab.servers.runtime;
+package io.loadlab.testkit.contract;
 
 import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
