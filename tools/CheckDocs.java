@@ -8,6 +8,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -28,6 +29,9 @@ public final class CheckDocs {
     private static final Pattern INLINE = Pattern.compile("`([^`]+)`");
     private static final Pattern FENCED_NAME = Pattern.compile(
             "(?<![\\w./-])([A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)*)(?:\\.([A-Za-z]\\w*)(\\([^()]*\\))?)?(?![\\w/-])");
+    /** A row of the modules' table, {@code | `lab` | ...}: its relative paths are read inside that module first. */
+    private static final Pattern MODULE_ROW = Pattern.compile("^\\|\\s*`([a-z0-9]+)`\\s*\\|");
+
     private static final Pattern TYPE = Pattern.compile("[A-Z]\\w*[a-z]\\w*");
     private static final Pattern MEMBER = Pattern.compile("([A-Z]\\w*[a-z]\\w*)[.#]([A-Za-z_]\\w*)(\\(.*\\))?");
     private static final Pattern PATH = Pattern.compile("[a-z][\\w{},/*-]*(?:/[A-Z]\\w*(?:\\.java)?|/?\\*?)");
@@ -40,20 +44,27 @@ public final class CheckDocs {
     private final Map<String, List<String>> typeFiles = new HashMap<>();
     private final Set<String> imported = new HashSet<>();
     private final List<String> sourcePaths = new ArrayList<>();
-    private final Set<String> packagePaths = new HashSet<>();
+    /** Each main package as {@code /io/loadlab/…}, with its folder in the checkout. */
+    private final Map<String, String> packagePaths = new TreeMap<>();
+    private final Set<String> namedPackages = new HashSet<>();
     private final Map<String, String> code = new HashMap<>();
     private final Path root;
 
     public static void main(String[] args) throws IOException {
-        if (args.length < 2) {
-            System.err.println("usage: java CheckDocs.java ROOT FILE.md...");
+        boolean everyPackage = args.length > 0 && args[0].equals("--every-package");
+        int first = everyPackage ? 1 : 0;
+        if (args.length < first + 2) {
+            System.err.println("usage: java CheckDocs.java [--every-package] ROOT FILE.md...");
             System.exit(2);
         }
-        Path root = Path.of(args[0]);
+        Path root = Path.of(args[first]);
         CheckDocs sources = new CheckDocs(root);
         List<String> missing = new ArrayList<>();
-        for (int i = 1; i < args.length; i++) {
+        for (int i = first + 1; i < args.length; i++) {
             missing.addAll(sources.check(args[i], Files.readAllLines(root.resolve(args[i]))));
+        }
+        if (everyPackage) {
+            missing.addAll(sources.unnamedPackages(String.join(", ", List.of(args).subList(first + 1, args.length))));
         }
         missing.forEach(System.out::println);
         System.exit(missing.isEmpty() ? 0 : 1);
@@ -74,7 +85,7 @@ public final class CheckDocs {
         String javaPath = path.substring(path.indexOf("/java/") + "/java/".length());
         sourcePaths.add("/" + javaPath);
         if (path.contains("/src/main/")) {
-            packagePaths.add("/" + javaPath.substring(0, javaPath.lastIndexOf('/')));
+            packagePaths.put("/" + javaPath.substring(0, javaPath.lastIndexOf('/')), path.substring(0, path.lastIndexOf('/')));
         }
         String text;
         try {
@@ -103,6 +114,8 @@ public final class CheckDocs {
                 continue;
             }
             List<String> names = new ArrayList<>();
+            Matcher row = MODULE_ROW.matcher(line);
+            String module = row.find() && packagePaths.containsKey("/io/loadlab/" + row.group(1)) ? row.group(1) : null;
             if (fenced) {
                 Matcher m = FENCED_NAME.matcher(line);
                 while (m.find()) {
@@ -114,10 +127,11 @@ public final class CheckDocs {
                 Matcher m = INLINE.matcher(line);
                 while (m.find()) {
                     names.addAll(namesIn(m.group(1).strip()));
+                    namedPackages.add("/io/loadlab/" + m.group(1).strip());
                 }
             }
             for (String name : names) {
-                String why = problem(name);
+                String why = problem(name, module);
                 if (why != null) {
                     missing.add(doc + ":" + (n + 1) + ": `" + name + "`: " + why);
                 }
@@ -138,12 +152,12 @@ public final class CheckDocs {
     }
 
     /** Why a name is not in the sources, or null when it is. */
-    private String problem(String name) {
+    private String problem(String name, String module) {
         if (name.startsWith("io.loadlab")) {
-            return pathProblem(name.replace('.', '/'));
+            return pathProblem(name.replace('.', '/'), null);
         }
         if (name.contains("/")) {
-            return pathProblem(name);
+            return pathProblem(name, module);
         }
         if (name.endsWith(".java")) {
             return type(name.substring(0, name.length() - 5)) ? null : "no such source file";
@@ -181,6 +195,23 @@ public final class CheckDocs {
         return null;
     }
 
+    /**
+     * The main packages the documents name nowhere (a module's own package is named by the module, e.g. {@code core}),
+     * and those without a package-info.java saying what they are for.
+     */
+    private List<String> unnamedPackages(String docs) {
+        List<String> out = new ArrayList<>();
+        packagePaths.forEach((pkg, dir) -> {
+            if (!namedPackages.contains(pkg)) {
+                out.add(docs + ": names no " + pkg.substring(1).replace('/', '.') + " (" + dir + ")");
+            }
+            if (!Files.exists(root.resolve(dir).resolve("package-info.java"))) {
+                out.add(dir + ": no package-info.java saying what the package is for");
+            }
+        });
+        return out;
+    }
+
     private boolean type(String name) {
         return typeFiles.containsKey(name) || imported.contains(name);
     }
@@ -189,7 +220,7 @@ public final class CheckDocs {
      * A path names a file or folder of the checkout, or packages ({@code lab/trial/}, {@code result/*},
      * {@code lab/{a,b}}) or a class as the tail of a source path.
      */
-    private String pathProblem(String path) {
+    private String pathProblem(String path, String module) {
         List<String> missing = new ArrayList<>();
         for (String p : expandBraces(path)) {
             if (!p.contains("*") && Files.exists(root.resolve(p))) {
@@ -197,14 +228,28 @@ public final class CheckDocs {
             }
             String tail = "/" + p.replaceAll("/?\\*?$", "").replaceAll("\\.java$", "");
             boolean isType = Character.isUpperCase(tail.charAt(tail.lastIndexOf('/') + 1));
-            boolean found = isType
-                    ? sourcePaths.stream().anyMatch(s -> s.endsWith(tail + ".java"))
-                    : packagePaths.stream().anyMatch(s -> s.endsWith(tail));
-            if (!found) {
+            List<String> packages = module == null ? List.of() : packagesAt("/io/loadlab/" + module + tail, isType, true);
+            if (packages.isEmpty()) {
+                packages = packagesAt(tail, isType, false);
+            }
+            if (packages.isEmpty()) {
                 missing.add(p);
             }
+            namedPackages.addAll(packages);
         }
         return missing.isEmpty() ? null : "no package or class at " + String.join(", ", missing);
+    }
+
+    /** The packages a path names: the package itself, or the class's; {@code exact}: the whole path, else its tail. */
+    private List<String> packagesAt(String tail, boolean isType, boolean exact) {
+        return isType
+                    ? sourcePaths.stream()
+                        .filter(s -> exact ? s.equals(tail + ".java") : s.endsWith(tail + ".java"))
+                        .map(s -> s.substring(0, s.lastIndexOf('/')))
+                        .toList()
+                : packagePaths.keySet().stream()
+                        .filter(s -> exact ? s.equals(tail) : s.endsWith(tail))
+                        .toList();
     }
 
     private static List<String> expandBraces(String path) {

@@ -6,6 +6,6 @@ set -euo pipefail
 root=$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/.." && pwd)
 . "$root/tools/find-jdk.sh"
 loadlab_find_jdk || exit 2
-[ $# -gt 0 ] || set -- docs/architecture.md
 # A single-file program: compiled in memory at each run (about a second), nothing to build or install.
-exec "$LOADLAB_JAVA_HOME/bin/java" -XX:TieredStopAtLevel=1 -XX:+UseSerialGC "$root/tools/CheckDocs.java" "$root" "$@"
+[ $# -gt 0 ] && args=("$root" "$@") || args=(--every-package "$root" docs/architecture.md)
+exec "$LOADLAB_JAVA_HOME/bin/java" -XX:TieredStopAtLevel=1 -XX:+UseSerialGC "$root/tools/CheckDocs.java" "${args[@]}"
