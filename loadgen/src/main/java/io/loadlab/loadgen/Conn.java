@@ -10,7 +10,9 @@ import io.netty.channel.ChannelInboundHandlerAdapter;
  * its intended and actual send times and deadline. An HTTP/1.1 connection has one stream (keep-alive, no pipelining);
  * an HTTP/2 connection up to {@code -m}. The subclass speaks the protocol and turns channel events into calls on its
  * {@link Worker}: ready, a stream's response complete, a stream or the whole connection failed, closed. {@code slot}
- * is its place in its worker's {@link ConnectionTally}.
+ * is its connection slot: its place in its worker's {@link ConnectionTally}, which a closed-model replacement takes
+ * over; {@code openIndex} is its place in its worker's list of open connections ({@link Connections#all}), -1 once
+ * dropped.
  *
  * <p>Confined to its worker's event loop.
  */
@@ -19,7 +21,7 @@ abstract class Conn extends ChannelInboundHandlerAdapter {
     final int slot;
     final int fixedRequest;
     Channel channel;
-    int index = -1;
+    int openIndex = -1;
     boolean ready;
     boolean dead;
     boolean idleQueued;

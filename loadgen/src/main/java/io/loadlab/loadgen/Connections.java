@@ -12,9 +12,11 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The connections of one load thread: opening them (from the run's source addresses in turn, after a doubling backoff
- * while connects keep failing, so that a dead server does not spin the CPU), dropping them, and the ones free to
- * carry a request (the open model's idle list, most recently freed first).
+ * The connections of one load thread: how many (the initial ones, a replacement for each one dropped, and in the open
+ * model more while requests wait, up to the thread's share of {@code --max-connections}), opening them (from the
+ * run's source addresses in turn, after a doubling backoff while connects keep failing, so that a dead server does
+ * not spin the CPU), their deadlines, dropping them, and the ones free to carry a request (the open model's idle
+ * list, most recently freed first).
  *
  * <p>Not thread-safe: owned by its worker's event loop.
  */
@@ -24,35 +26,98 @@ final class Connections {
     private final Bootstrap bootstrap;
     private final InetSocketAddress remote;
     private final List<InetAddress> sources;
-    private final int sourceOffset;
-    private final int sourceStride;
+    private final int threadId;
+    private final int threads;
+    private final LoadSpec spec;
+    private final boolean openModel;
+    /** The fixed request of each connection slot among all threads' slots, or null. */
+    private final int[] slotRequests;
+
+    private final int initial;
+    private final int max;
+    private final int maxHeaderBytes;
+    private final RequestPlan plan;
     private final List<Conn> all = new ArrayList<>();
     private final ArrayDeque<Conn> idle = new ArrayDeque<>();
     private int connecting;
     private int failures;
     private int sourceIndex;
     private int maxOpened;
+    /** The connection slot the next new connection takes. */
+    private int nextSlot;
 
+    /**
+     * @param initial this thread's share of {@code -c}
+     * @param max the most connections at once: {@code initial} in the closed model
+     */
     Connections(
             Worker worker,
             EventLoop loop,
             Bootstrap bootstrap,
             InetSocketAddress remote,
-            List<InetAddress> sources,
+            LoadSpec spec,
             int id,
-            int threads) {
+            int[] slotRequests,
+            int initial,
+            int max,
+            RequestPlan plan) {
         this.worker = worker;
         this.loop = loop;
         this.bootstrap = bootstrap;
         this.remote = remote;
-        this.sources = sources;
-        this.sourceOffset = id;
-        this.sourceStride = threads;
+        this.sources = spec.sourceAddresses();
+        this.threadId = id;
+        this.threads = spec.threads();
+        this.spec = spec;
+        this.openModel = spec.open();
+        this.slotRequests = slotRequests;
+        this.initial = initial;
+        this.max = max;
+        this.maxHeaderBytes = LoadgenDefaults.MAX_RESPONSE_HEADER_SIZE.toIntExact();
+        this.plan = plan;
+    }
+
+    /** Opens the initial connections. */
+    void openInitial() {
+        for (int i = 0; i < initial; i++) {
+            open(newConn(nextSlot++));
+        }
+    }
+
+    /**
+     * Keeps the connection count after a connection in {@code slot} was dropped. A closed-model replacement takes over
+     * its slot; an open-model one gets a new slot, and is opened only when some of the {@code waiting} requests wait
+     * for one.
+     */
+    void replace(int slot, boolean afterConnectFailure, int waiting) {
+        if (worker.stopped()) {
+            return;
+        }
+        if (openModel && all.size() >= initial && connecting >= waiting) {
+            return;
+        }
+        reopen(newConn(openModel ? nextSlot++ : slot), afterConnectFailure);
+    }
+
+    /** Open model: one more connection when {@code waiting} requests wait for one and the share allows it. */
+    void growFor(int waiting) {
+        if (openModel && all.size() < max && connecting < waiting) {
+            open(newConn(nextSlot++));
+        }
+    }
+
+    private Conn newConn(int slot) {
+        // slot among all threads' slots (0 .. connections-1 in the closed model) picks its fixed request
+        int fixed = slotRequests == null ? -1 : slotRequests[(threadId + threads * slot) % slotRequests.length];
+        worker.recorder.ensureSlot(slot);
+        return spec.http2()
+                ? new Http2Conn(worker, slot, fixed, spec.maxStreams(), maxHeaderBytes, plan.maxHttp2Body())
+                : new Http1Conn(worker, slot, fixed, maxHeaderBytes);
     }
 
     /** Opens {@code c}; its handler reports to the worker when it is ready or failed. */
-    void open(Conn c) {
-        c.index = all.size();
+    private void open(Conn c) {
+        c.openIndex = all.size();
         all.add(c);
         connecting++;
         maxOpened = Math.max(maxOpened, all.size());
@@ -61,7 +126,7 @@ final class Connections {
         if (sources.isEmpty()) {
             f = b.connect(remote);
         } else {
-            InetAddress local = sources.get((sourceOffset + sourceStride * sourceIndex++) % sources.size());
+            InetAddress local = sources.get((threadId + threads * sourceIndex++) % sources.size());
             f = b.connect(remote, new InetSocketAddress(local, 0));
         }
         f.addListener(done -> {
@@ -72,7 +137,7 @@ final class Connections {
     }
 
     /** Opens {@code c} now, or after the backoff when the connects before it failed. */
-    void reopen(Conn c, boolean afterConnectFailure) {
+    private void reopen(Conn c, boolean afterConnectFailure) {
         if (!afterConnectFailure || failures <= 1) {
             open(c);
             return;
@@ -112,13 +177,13 @@ final class Connections {
         if (c.channel != null) {
             c.channel.close();
         }
-        if (c.index >= 0) {
+        if (c.openIndex >= 0) {
             Conn last = all.remove(all.size() - 1);
             if (last != c) {
-                all.set(c.index, last);
-                last.index = c.index;
+                all.set(c.openIndex, last);
+                last.openIndex = c.openIndex;
             }
-            c.index = -1;
+            c.openIndex = -1;
         }
         if (c.idleQueued) {
             idle.remove(c);
@@ -167,6 +232,28 @@ final class Connections {
     /** The open connections, in no particular order; do not keep. */
     List<Conn> all() {
         return all;
+    }
+
+    /**
+     * Requests past their deadline at {@code now} time out: an HTTP/2 stream alone (reset), an HTTP/1.1 connection
+     * with it (a response cannot be skipped).
+     */
+    void timeOut(long now) {
+        for (int i = all.size() - 1; i >= 0; i--) {
+            if (i >= all.size()) {
+                continue;
+            }
+            Conn c = all.get(i);
+            for (int k = 0; k < c.busy.length && !c.dead; k++) {
+                if (c.busy[k] && now - c.deadline[k] >= 0) {
+                    if (c.abandon(k)) {
+                        worker.onStreamFailure(c, k, ErrorCategory.TIMEOUT);
+                    } else {
+                        worker.onFailure(c, ErrorCategory.TIMEOUT, null);
+                    }
+                }
+            }
+        }
     }
 
     /**

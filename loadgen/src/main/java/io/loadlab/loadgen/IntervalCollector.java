@@ -50,7 +50,7 @@ final class IntervalCollector implements AutoCloseable {
         recycledService = new Histogram[workers.length][n];
         latency = new Histogram[n];
         service = new Histogram[n];
-        RequestRecorder any = workers[0].recorders[0];
+        RequestRecorder any = workers[0].recorder.recorders[0];
         for (int i = 0; i < n; i++) {
             latency[i] = any.newHistogram();
             service[i] = any.newHistogram();
@@ -109,7 +109,7 @@ final class IntervalCollector implements AutoCloseable {
         for (int r = 0; r < names.length; r++) {
             intervalByName.reset();
             for (int w = 0; w < workers.length; w++) {
-                RequestRecorder rec = workers[w].recorders[r];
+                RequestRecorder rec = workers[w].recorder.recorders[r];
                 Histogram h = rec.latency.getIntervalHistogram(recycledLatency[w][r]);
                 recycledLatency[w][r] = h;
                 intervalByName.add(h);
@@ -123,7 +123,7 @@ final class IntervalCollector implements AutoCloseable {
             interval.add(intervalByName); // responses only: the interval's own statistics
             if (withUnfinished) {
                 for (Worker w : workers) {
-                    RequestRecorder rec = w.recorders[r];
+                    RequestRecorder rec = w.recorder.recorders[r];
                     intervalByName.add(rec.unfinishedLatency);
                     if (open) {
                         service[r].add(rec.unfinishedService);
@@ -162,8 +162,8 @@ final class IntervalCollector implements AutoCloseable {
     private long errors() {
         long n = 0;
         for (Worker w : workers) {
-            n += w.connectErrors;
-            for (RequestRecorder r : w.recorders) {
+            n += w.recorder.connectErrors;
+            for (RequestRecorder r : w.recorder.recorders) {
                 n += r.errorTotal();
             }
         }

@@ -39,7 +39,7 @@ final class ReportBuilder {
     static long unfinished(Worker[] workers) {
         long n = 0;
         for (Worker w : workers) {
-            for (RequestRecorder r : w.recorders) {
+            for (RequestRecorder r : w.recorder.recorders) {
                 n += r.unfinished;
             }
         }
@@ -61,7 +61,7 @@ final class ReportBuilder {
             long wraps = 0;
             for (Worker w : workers) {
                 wraps += w.plan().wraps(r);
-                RequestRecorder rec = w.recorders[r];
+                RequestRecorder rec = w.recorder.recorders[r];
                 for (int k = 0; k < e.length; k++) {
                     e[k] += rec.errors[k];
                 }
@@ -101,11 +101,11 @@ final class ReportBuilder {
         long oldest = 0;
         int opened = 0;
         for (Worker w : workers) {
-            connect += w.connectErrors;
-            delayed += w.delayed;
-            bytes += w.bytesRead();
+            connect += w.recorder.connectErrors;
+            delayed += w.recorder.delayed;
+            bytes += w.recorder.bytesRead();
             opened += w.maxOpened();
-            for (RequestRecorder r : w.recorders) {
+            for (RequestRecorder r : w.recorder.recorders) {
                 oldest = Math.max(oldest, r.oldestUnfinished);
             }
         }
@@ -159,7 +159,7 @@ final class ReportBuilder {
         long[][] parts = new long[workers.length][];
         int n = 0;
         for (int i = 0; i < workers.length; i++) {
-            parts[i] = workers[i].tally.counted();
+            parts[i] = workers[i].recorder.tally.counted();
             n += parts[i].length;
         }
         long[] all = new long[n];

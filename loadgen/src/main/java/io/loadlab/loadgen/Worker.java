@@ -8,18 +8,14 @@ import io.netty.channel.EventLoopGroup;
 import io.netty.handler.ssl.SslContext;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import java.net.InetSocketAddress;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * One load thread: its own single-threaded event loop, its connections, its request plan and its recorders. Nothing
- * on its hot path is shared with other threads or locked; the collector only reads the wait-free interval recorders
- * while it runs and the plain counters after it has terminated.
- *
- * <p>Closed model: a connection sends its next request when the previous response ends. Open model: a {@link Pacer}
- * makes requests due at their intended times; a due request takes a free connection or waits in a
- * {@link PendingQueue} (counted as delayed, its latency still running from the intended time) while a new connection
- * opens, up to this thread's share of {@code maxConnections}. Deadlines are checked by one timer tick per thread.
+ * One load thread: its own single-threaded event loop, its {@link Connections}, its {@link RequestDispatch} and its
+ * {@link WindowRecorder}. The worker runs the thread's life (connect, start, the window, stop) and turns its
+ * connections' events into calls on the others. Nothing on its hot path is shared with other threads or locked; the
+ * collector only reads the wait-free interval recorders while it runs and the plain counters after it has
+ * terminated. Deadlines are checked by one timer tick per thread.
  *
  * <p>Nothing in flight is dropped: when the window closes, every request still unanswered (and in the open model
  * every request due but never sent) enters the latency histogram at its age, and is counted as unfinished.
@@ -27,25 +23,8 @@ import java.util.concurrent.TimeUnit;
 final class Worker {
     final LoadSpec spec;
     final SslContext ssl;
-    final RequestRecorder[] recorders;
-    final ConnectionTally tally;
-    volatile long connectErrors;
-    long delayed;
-    /**
-     * Where responses, connections' carried requests and bytes read go, indexed by {@link #phase}: the window's
-     * recorders, tally and byte count at {@link #WINDOW}, a scratch copy at {@link #WARMUP}. The warm-up records
-     * exactly as the window does, so the JIT has compiled the recording path before the window opens: when the
-     * warm-up skipped it, the load thread deoptimized and ran that code cold in the window's first seconds, and every
-     * model's first two seconds read some 10% slower (enough to flag a steady server NOT_STEADY).
-     */
-    private final RequestRecorder[][] recordersBy;
-
-    private final ConnectionTally[] tallyBy;
-    private final long[] bytesBy = new long[2];
-    private static final int WINDOW = 0;
-    private static final int WARMUP = 1;
-    /** {@link #WARMUP} until the window opens and after it closes, then {@link #WINDOW}; set on the loop. */
-    private int phase = WARMUP;
+    /** What this thread measures, and whether an event falls inside the window. */
+    final WindowRecorder recorder;
 
     private final int id;
     private final int threads;
@@ -53,24 +32,16 @@ final class Worker {
     private final EventLoopGroup group;
     private final EventLoop loop;
     private final Connections connections;
+    private final RequestDispatch dispatch;
     private final RequestPlan plan;
-    private final int[] slotRequests;
     private final boolean open;
-    private final long timeoutNanos;
     private final int initialConnections;
-    private final int maxConnections;
-    private final int maxHeaderBytes;
     private final ProgressListener listener;
-    private final PendingQueue pending = new PendingQueue();
     private final Runnable paceTask = () -> guarded(this::pace);
     /** The first exception the load thread's own tasks threw: a fault of the load generator, which ends the run. */
     private volatile Throwable fault;
 
-    private Pacer pacer;
-    private long t0;
-    private long t1;
     private boolean stopped;
-    private int nextSlot;
 
     Worker(
             int id,
@@ -87,17 +58,10 @@ final class Worker {
         this.ssl = ssl;
         this.clock = clock;
         this.listener = listener;
-        this.slotRequests = slotRequests;
         this.open = spec.open();
-        this.timeoutNanos = spec.timeout().nanos();
         this.initialConnections = share(spec.connections());
-        this.maxConnections = open ? Math.max(1, share(spec.maxConnections())) : initialConnections;
-        this.maxHeaderBytes = LoadgenDefaults.MAX_RESPONSE_HEADER_SIZE.toIntExact();
         this.plan = new RequestPlan(spec, id, threads, initialConnections);
-        this.tally = new ConnectionTally(initialConnections, !open);
-        this.recorders = RequestRecorder.forRun(plan.size(), spec);
-        this.tallyBy = new ConnectionTally[] {tally, new ConnectionTally(initialConnections, !open)};
-        this.recordersBy = new RequestRecorder[][] {recorders, RequestRecorder.forRun(plan.size(), spec)};
+        this.recorder = new WindowRecorder(plan, spec, initialConnections);
         this.group = transport.newSingleThreadGroup(new DefaultThreadFactory("loadlab-load-" + id, true));
         this.loop = group.next();
         Bootstrap bootstrap = new Bootstrap()
@@ -106,7 +70,10 @@ final class Worker {
                 .option(ChannelOption.TCP_NODELAY, true)
                 .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int)
                         Math.min(Integer.MAX_VALUE, spec.timeout().toMillis()));
-        this.connections = new Connections(this, loop, bootstrap, remote, spec.sourceAddresses(), id, threads);
+        int maxConnections = open ? Math.max(1, share(spec.maxConnections())) : initialConnections;
+        this.connections = new Connections(
+                this, loop, bootstrap, remote, spec, id, slotRequests, initialConnections, maxConnections, plan);
+        this.dispatch = new RequestDispatch(this, connections, plan, recorder, spec);
     }
 
     private int share(int total) {
@@ -119,14 +86,10 @@ final class Worker {
      */
     void connectAll() {
         loop.execute(() -> {
-            long never = clock.nanoTime() + 86_400_000_000_000L;
-            t0 = never;
-            t1 = never;
+            recorder.noWindow(clock.nanoTime());
             long tick = LoadgenDefaults.TIMEOUT_TICK.nanos();
             loop.scheduleAtFixedRate(() -> guarded(this::tick), tick, tick, TimeUnit.NANOSECONDS);
-            for (int i = 0; i < initialConnections; i++) {
-                connect(nextSlot++);
-            }
+            connections.openInitial();
         });
     }
 
@@ -145,7 +108,8 @@ final class Worker {
     void start(long start) {
         loop.execute(() -> {
             if (open) {
-                pacer = new Pacer(start, Long.MAX_VALUE, spec.rate().perSecond() / threads, (double) id / threads);
+                dispatch.startPacing(
+                        new Pacer(start, Long.MAX_VALUE, spec.rate().perSecond() / threads, (double) id / threads));
                 pace();
             }
         });
@@ -154,13 +118,10 @@ final class Worker {
     /** The measured window: {@code t0}..{@code t1}, both ahead of now. Thread-safe. */
     void window(long t0, long t1) {
         loop.execute(() -> {
-            this.t0 = t0;
-            this.t1 = t1;
-            loop.schedule(() -> phase = WINDOW, Math.max(0, t0 - clock.nanoTime()), TimeUnit.NANOSECONDS);
+            recorder.window(t0, t1);
+            loop.schedule(recorder::opened, Math.max(0, t0 - clock.nanoTime()), TimeUnit.NANOSECONDS);
             loop.schedule(this::finish, Math.max(0, t1 - clock.nanoTime()), TimeUnit.NANOSECONDS);
-            if (pacer != null) {
-                pacer.endAt(t1);
-            }
+            dispatch.endAt(t1);
         });
     }
 
@@ -186,31 +147,22 @@ final class Worker {
             return;
         }
         stopped = true;
-        phase = WARMUP;
-        long now = clock.nanoTime();
-        boolean windowOpened = now - t0 >= 0;
-        long end = Math.min(now, t1);
+        if (recorder.close(clock.nanoTime())) {
+            recordUnfinished();
+        }
+        connections.closeAll();
+    }
+
+    /** What is still unanswered when the window closes, and what was due and never sent. */
+    private void recordUnfinished() {
         for (Conn c : connections.all()) {
-            for (int k = 0; windowOpened && k < c.busy.length; k++) {
+            for (int k = 0; k < c.busy.length; k++) {
                 if (c.busy[k]) {
-                    tally.carried(c.slot);
-                    recorders[c.request[k]].unfinished(end - c.intended[k], end - c.sent[k], open);
+                    recorder.unfinished(c, k);
                 }
             }
         }
-        // due and never sent: no connection was free, or the loop ran late (open model), or an HTTP/2 server
-        // refused the stream and it waits to be sent again
-        while (windowOpened && pending.size() > 0) {
-            recorders[pending.peekRequest()].unfinished(end - pending.peekTime(), -1, open);
-            pending.remove();
-        }
-        if (windowOpened && open) {
-            long t;
-            while (pacer != null && (t = pacer.pollDue(end)) >= 0) {
-                recorders[plan.nextOpen()].unfinished(end - t, -1, open);
-            }
-        }
-        connections.closeAll();
+        dispatch.recordNeverSent();
     }
 
     boolean stopped() {
@@ -276,52 +228,24 @@ final class Worker {
             readyCount++;
         }
         connections.ready();
-        offer(c, clock.nanoTime());
+        dispatch.offer(c, clock.nanoTime());
     }
 
     /** {@code c} may take requests on its free streams again (ready, or an HTTP/2 send window reopened). */
     void offer(Conn c) {
-        offer(c, clock.nanoTime());
-    }
-
-    private void offer(Conn c, long now) {
-        int k;
-        while (!stopped && (k = c.freeStream()) >= 0) {
-            if (!free(c, k, now)) {
-                break;
-            }
-        }
+        dispatch.offer(c, clock.nanoTime());
     }
 
     /** Bytes arrived on a connection: every byte read inside the window is counted, usable or not. */
     void onBytes(int n) {
-        bytesBy[phase] += n;
-    }
-
-    /** Bytes read inside the window; read after the loop has terminated. */
-    long bytesRead() {
-        return bytesBy[WINDOW];
+        recorder.bytes(n);
     }
 
     /** Stream {@code k} of {@code c} received its whole response. */
     void onResponse(Conn c, int k, int status, boolean keepAlive) {
         long now = clock.nanoTime();
         c.end(k);
-        // Counted when it completes inside the window, whenever it was sent. Requiring it to be sent inside too
-        // dropped the requests in flight at t0 as well as those at t1: throughput read low by latency / duration
-        // (11% for a 540 ms server over 5 s) and the slow requests, likelier to straddle an edge, were undercounted.
-        if (now - t1 < 0) {
-            // before t0 into the warm-up's scratch sinks, by the sign of now - t0 (a branch the warm-up never took
-            // would be compiled out and deoptimize at t0)
-            int sink = (int) ((now - t0) >>> 63);
-            RequestRecorder rec = recordersBy[sink][c.request[k]];
-            rec.record(now - c.intended[k], now - c.sent[k], open);
-            rec.status(status);
-            if (!plan.spec(c.request[k]).expects(status)) {
-                rec.error(ErrorCategory.STATUS);
-            }
-            tallyBy[sink].completed(c.slot);
-        }
+        recorder.response(c, k, status, now);
         afterStream(c, k, keepAlive, now);
     }
 
@@ -331,9 +255,7 @@ final class Worker {
      */
     void onStreamFailure(Conn c, int k, ErrorCategory kind) {
         long now = clock.nanoTime();
-        if (now - t0 >= 0 && now - t1 < 0 && !stopped) {
-            recorders[c.request[k]].error(kind);
-        }
+        recorder.error(c.request[k], kind, now);
         c.end(k);
         afterStream(c, k, true, now);
     }
@@ -344,17 +266,14 @@ final class Worker {
      * its intended time.
      */
     void onStreamRefused(Conn c, int k) {
-        requeue(c, k);
-        if (open && connections.size() < maxConnections && connections.connecting() < pending.size()) {
-            connect(nextSlot++);
-        }
+        dispatch.requeue(c, k);
+        connections.growFor(dispatch.waiting());
         afterStream(c, k, false, clock.nanoTime());
     }
 
     /** The request of stream {@code k} of {@code c} waits to be sent again (the server never processed it). */
     void requeue(Conn c, int k) {
-        pending.add(c.intended[k], c.request[k]);
-        c.end(k);
+        dispatch.requeue(c, k);
     }
 
     /**
@@ -363,9 +282,7 @@ final class Worker {
      */
     void abort(Conn c, int k, ErrorCategory kind) {
         long now = clock.nanoTime();
-        if (now - t0 >= 0 && now - t1 < 0 && !stopped) {
-            recorders[c.request[k]].error(kind);
-        }
+        recorder.error(c.request[k], kind, now);
         c.end(k);
     }
 
@@ -373,13 +290,12 @@ final class Worker {
     private void afterStream(Conn c, int k, boolean keepAlive, long now) {
         if (!c.dead && keepAlive && c.accepting() && c.channel.isActive()) {
             if (c.capacity > 1) {
-                offer(c, now); // the capacity may have changed (HTTP/2 SETTINGS)
+                dispatch.offer(c, now); // the capacity may have changed (HTTP/2 SETTINGS)
             } else {
-                free(c, k, now);
+                dispatch.sendNextOrPark(c, k, now);
             }
         } else if (c.inFlight == 0 && !c.dead) {
-            connections.drop(c);
-            replace(c.slot, false);
+            replace(c, false);
         }
     }
 
@@ -387,32 +303,16 @@ final class Worker {
         if (c.dead) {
             return;
         }
-        long now = clock.nanoTime();
-        boolean counted = now - t0 >= 0 && now - t1 < 0 && !stopped;
-        if (kind == ErrorCategory.CONNECT) {
-            if (counted) {
-                connectErrors++;
-            }
-            if (cause != null) {
-                listener.connectError(cause);
-            }
-        } else if (counted && c.inFlight > 0) {
-            for (int k = 0; k < c.busy.length; k++) {
-                if (c.busy[k]) {
-                    recorders[c.request[k]].error(kind);
-                }
-            }
-        } else if (counted) {
-            // bytes nobody asked for, on an idle connection
-            recorders[c.fixedRequest >= 0 ? c.fixedRequest : 0].error(kind);
+        recorder.connectionFailed(c, kind, clock.nanoTime());
+        if (kind == ErrorCategory.CONNECT && cause != null) {
+            listener.connectError(cause);
         }
         if (kind == ErrorCategory.CONNECT) {
             connections.connectFailed(!c.ready);
         } else if (!c.ready) {
             connections.failedBeforeReady();
         }
-        connections.drop(c);
-        replace(c.slot, kind == ErrorCategory.CONNECT);
+        replace(c, kind == ErrorCategory.CONNECT);
     }
 
     void onClosed(Conn c) {
@@ -420,100 +320,24 @@ final class Worker {
             onFailure(c, ErrorCategory.CONNECT, null); // closed before it was usable (e.g. during the TLS handshake)
             return;
         }
-        connections.drop(c);
-        replace(c.slot, false);
+        replace(c, false);
     }
 
     // ---- internals -----------------------------------------------------------------------------------------------
 
-    private Conn newConn(int slot) {
-        // slot among all threads' slots (0 .. connections-1 in the closed model) picks its fixed request
-        int fixed = slotRequests == null ? -1 : slotRequests[(id + threads * slot) % slotRequests.length];
-        for (ConnectionTally t : tallyBy) {
-            t.ensure(slot);
-        }
-        return spec.http2()
-                ? new Http2Conn(this, slot, fixed, spec.maxStreams(), maxHeaderBytes, plan.maxHttp2Body())
-                : new Http1Conn(this, slot, fixed, maxHeaderBytes);
-    }
-
-    private void connect(int slot) {
-        connections.open(newConn(slot));
-    }
-
-    /**
-     * Keeps the connection count. A closed-model replacement takes over the slot of the connection it replaces; an
-     * open-model one gets a new slot, and is opened only when requests wait for one.
-     */
-    private void replace(int slot, boolean afterConnectFailure) {
-        if (stopped) {
-            return;
-        }
-        if (open && connections.size() >= initialConnections && connections.connecting() >= pending.size()) {
-            return;
-        }
-        connections.reopen(newConn(open ? nextSlot++ : slot), afterConnectFailure);
-    }
-
-    /**
-     * Free stream {@code k} of {@code c} carries the next request: a waiting one first, else in the closed model the
-     * connection's next. Returns false when nothing was due (open model: the connection waits among the idle).
-     */
-    private boolean free(Conn c, int k, long now) {
-        if (stopped) {
-            return false;
-        }
-        if (pending.size() > 0) {
-            int r = pending.peekRequest();
-            long intended = pending.peekTime();
-            pending.remove();
-            send(c, k, r, intended, now);
-        } else if (!open) {
-            send(c, k, c.fixedRequest >= 0 ? c.fixedRequest : plan.nextFor(c.slot), now, now);
-        } else {
-            if (!c.idleQueued) {
-                connections.park(c);
-            }
-            return false;
-        }
-        return true;
-    }
-
-    private void send(Conn c, int k, int request, long intended, long now) {
-        tallyBy[phase].carried(c.slot);
-        // A request that waited for a connection already has its wait in its latency; the server still gets the
-        // full timeout to answer, and a request that waited longer than the timeout is dropped by tick().
-        c.send(k, request, intended, now, now + timeoutNanos, plan);
+    /** Drops {@code c} and keeps the connection count. */
+    private void replace(Conn c, boolean afterConnectFailure) {
+        connections.drop(c);
+        connections.replace(c.slot, afterConnectFailure, dispatch.waiting());
     }
 
     private void pace() {
         if (stopped) {
             return;
         }
-        long now = clock.nanoTime();
-        long t;
-        while ((t = pacer.pollDue(now)) >= 0) {
-            dispatch(t, now);
-        }
-        long next = pacer.peek();
+        long next = dispatch.sendDue(clock.nanoTime());
         if (next != Long.MAX_VALUE) {
             loop.schedule(paceTask, Math.max(0, next - clock.nanoTime()), TimeUnit.NANOSECONDS);
-        }
-    }
-
-    private void dispatch(long intended, long now) {
-        int r = plan.nextOpen();
-        Conn c = connections.takeFree();
-        if (c != null) {
-            send(c, c.freeStream(), r, intended, now);
-            return;
-        }
-        pending.add(intended, r);
-        if (intended - t0 >= 0) {
-            delayed++;
-        }
-        if (connections.size() < maxConnections && connections.connecting() < pending.size()) {
-            connect(nextSlot++);
         }
     }
 
@@ -523,28 +347,7 @@ final class Worker {
             return;
         }
         long now = clock.nanoTime();
-        List<Conn> all = connections.all();
-        for (int i = all.size() - 1; i >= 0; i--) {
-            if (i >= all.size()) {
-                continue;
-            }
-            Conn c = all.get(i);
-            for (int k = 0; k < c.busy.length && !c.dead; k++) {
-                if (c.busy[k] && now - c.deadline[k] >= 0) {
-                    if (c.abandon(k)) {
-                        onStreamFailure(c, k, ErrorCategory.TIMEOUT);
-                    } else {
-                        onFailure(c, ErrorCategory.TIMEOUT, null);
-                    }
-                }
-            }
-        }
-        while (pending.size() > 0 && now - pending.peekTime() - timeoutNanos >= 0) {
-            int r = pending.peekRequest();
-            pending.remove();
-            if (now - t0 >= 0 && now - t1 < 0) {
-                recorders[r].error(ErrorCategory.TIMEOUT);
-            }
-        }
+        connections.timeOut(now);
+        dispatch.timeOutWaiting(now);
     }
 }
