@@ -1,59 +1,53 @@
 package io.loadlab.cli;
 
+import io.loadlab.core.FileTrees;
 import io.loadlab.core.Json;
 import io.loadlab.core.UserError;
 import io.loadlab.core.result.IntervalStats;
 import io.loadlab.core.unit.Duration;
-import io.loadlab.core.unit.Rate;
 import io.loadlab.lab.child.ChildCommand;
 import io.loadlab.lab.child.ChildEvent;
-import io.loadlab.loadgen.ConnectHints;
-import io.loadlab.loadgen.LoadGenerator;
 import io.loadlab.loadgen.LoadResult;
 import io.loadlab.loadgen.LoadSpec;
 import io.loadlab.loadgen.LoadSummary;
 import io.loadlab.loadgen.ProgressListener;
+import io.loadlab.loadgen.Transport;
 import io.loadlab.loadgen.agents.AgentClock;
 import io.loadlab.loadgen.agents.AgentDefaults;
 import io.loadlab.loadgen.agents.AgentRecord;
 import io.loadlab.loadgen.agents.AgentRun;
 import io.loadlab.loadgen.agents.AgentShare;
 import io.loadlab.loadgen.agents.StartBarrier;
-import io.netty.util.ResourceLeakDetector;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
-import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.stream.Stream;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Unmatched;
 
 @Command(
         name = "agent",
         mixinStandardHelpOptions = true,
         sortOptions = false,
-        modelTransformer = StopAtUnmatched.class,
+        defaultValueProvider = LoadDefaults.class,
         customSynopsis = "loadlab agent --agents N [--index I] [--start-at INSTANT] [--out DIR|-] LOAD-OPTIONS... URL",
         description = {
             "One load agent of N: takes its share of loadlab load's options (connections, -R and --max-connections"
                     + " divided evenly, the remainder to the first agents), connects, begins its load at the shared"
                     + " start instant, and writes what loadlab merge reads. A Kubernetes Indexed Job's pod"
-                    + " runs this (its index from JOB_COMPLETION_INDEX). Its own options come first; everything"
-                    + " after them is loadlab load's (docs/distributed.md)."
+                    + " runs this (its index from JOB_COMPLETION_INDEX). Its load options are loadlab load's"
+                    + " (docs/distributed.md)."
         },
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
@@ -101,8 +95,8 @@ final class AgentCommand implements Callable<Integer> {
             defaultValue = "-")
     String out;
 
-    @Unmatched
-    List<String> load = new ArrayList<>();
+    @Mixin
+    LoadOptions load;
 
     @Override
     public Integer call() throws IOException {
@@ -111,40 +105,25 @@ final class AgentCommand implements Callable<Integer> {
             throw new UserError("--control '" + control + "': the only control is stdio");
         }
         int idx = index != null ? index : envIndex();
-        AgentShare.check(agents, idx);
-        LoadCommand lc = LoadArgs.parse(load);
-        if (lc.connections < agents) {
-            throw new UserError("-c " + lc.connections + " is fewer than --agents " + agents
-                    + ": every agent needs at least one connection");
-        }
+        AgentShare share = new AgentShare(agents, idx);
+        LoadSpec whole = load.spec();
         Path dir = out.equals("-") ? Files.createTempDirectory("loadlab-agent-") : Path.of(out);
         try {
-            return run(lc, idx, dir, stdio);
+            return run(share.of(whole).withHlog(dir.resolve(AgentDefaults.HLOG_FILE)), idx, dir, stdio);
         } finally {
             if (out.equals("-")) {
-                deleteTree(dir);
+                FileTrees.delete(dir);
             }
         }
     }
 
-    private int run(LoadCommand lc, int idx, Path dir, boolean stdio) throws IOException {
-        LoadSpec.Builder b = lc.specBuilder()
-                .connections(AgentShare.of(lc.connections, agents, idx))
-                .hlog(dir.resolve(AgentDefaults.HLOG_FILE));
-        if (lc.rate != null) {
-            b.rate(Rate.perSecond(AgentShare.rate(Rate.parse(lc.rate).perSecond(), agents, idx)));
-        }
-        if (lc.maxConnections != null) {
-            b.maxConnections(Math.max(
-                    AgentShare.of(lc.connections, agents, idx), AgentShare.of(lc.maxConnections, agents, idx)));
-        }
-        LoadSpec load = b.build();
+    private int run(LoadSpec part, int idx, Path dir, boolean stdio) throws IOException {
         PrintStream stdout = System.out;
         PrintWriter human =
                 stdio ? spec.commandLine().getErr() : spec.commandLine().getOut();
         boolean given = stdio || startAt != null;
         long pid = ProcessHandle.current().pid();
-        AtomicBoolean hinted = new AtomicBoolean();
+        ConnectHint hint = new ConnectHint("loadlab agent", spec.commandLine().getErr());
         StartBarrier barrier = new StartBarrier(
                 () -> {
                     if (stdio) {
@@ -162,8 +141,8 @@ final class AgentCommand implements Callable<Integer> {
         }
         ProgressListener listener = new ProgressListener() {
             @Override
-            public void started(io.loadlab.loadgen.Transport transport) {
-                human.print("agent " + idx + " of " + agents + ": " + LoadSummary.header(load, transport));
+            public void started(Transport transport) {
+                human.print("agent " + idx + " of " + agents + ": " + LoadSummary.header(part, transport));
                 human.flush();
             }
 
@@ -183,20 +162,13 @@ final class AgentCommand implements Callable<Integer> {
 
             @Override
             public void connectError(Throwable cause) {
-                String hint = ConnectHints.hint(cause);
-                if (hint != null && hinted.compareAndSet(false, true)) {
-                    spec.commandLine()
-                            .getErr()
-                            .println("loadlab agent: connect failed: " + cause.getMessage() + "; " + hint);
-                    spec.commandLine().getErr().flush();
-                }
+                hint.failed(cause);
             }
         };
-        ResourceLeakDetector.setLevel(ResourceLeakDetector.Level.DISABLED);
-        LoadResult result = LoadGenerator.runWithHistograms(load, listener, barrier);
-        human.print(LoadSummary.format(result, lc.latency));
+        LoadResult result = LoadEngine.run(part, listener, barrier);
+        human.print(LoadSummary.format(result, load.latency));
         human.flush();
-        AgentRecord record = AgentRecord.of(idx, agents, barrier.startEpochMicros(), load, result);
+        AgentRecord record = AgentRecord.of(idx, agents, barrier.startEpochMicros(), part, result);
         Path hlog = dir.resolve(AgentDefaults.HLOG_FILE);
         AgentRun run = AgentRun.of(record, Files.readString(hlog, StandardCharsets.US_ASCII));
         if (out.equals("-")) {
@@ -209,7 +181,7 @@ final class AgentCommand implements Callable<Integer> {
         if (stdio) {
             emit(stdout, new ChildEvent.Result(result.report(), result.cpuSeconds()));
         }
-        String failure = LoadCommand.failure(result.report(), lc.maxErrorRate());
+        String failure = LoadExit.failure(result.report(), load.maxErrorRate());
         if (failure != null) {
             spec.commandLine().getErr().println("loadlab agent " + idx + ": " + failure.replace("; exit 1", ""));
             spec.commandLine().getErr().flush();
@@ -228,7 +200,7 @@ final class AgentCommand implements Callable<Integer> {
             Json.read(Json.write(new ChildCommand.StartAt(0)), ChildCommand.class);
             AgentClock.epochMicros();
         } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
+            throw new UncheckedIOException(e);
         }
         try (BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8))) {
             String line;
@@ -269,14 +241,6 @@ final class AgentCommand implements Callable<Integer> {
         } catch (NumberFormatException | DateTimeParseException e) {
             throw new UserError("--start-at '" + text
                     + "': expected an ISO-8601 instant such as 2030-01-01T12:00:00Z or epoch milliseconds");
-        }
-    }
-
-    private static void deleteTree(Path dir) throws IOException {
-        try (Stream<Path> s = Files.walk(dir)) {
-            for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
         }
     }
 }

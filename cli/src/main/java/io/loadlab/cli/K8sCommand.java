@@ -17,30 +17,31 @@ import io.loadlab.loadgen.agents.AgentShare;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
-import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParseResult;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Unmatched;
 
 @Command(
         name = "k8s",
         mixinStandardHelpOptions = true,
         sortOptions = false,
-        modelTransformer = StopAtUnmatched.class,
+        defaultValueProvider = LoadDefaults.class,
         customSynopsis = "loadlab k8s --agents N [--apply] [OPTIONS] LOAD-OPTIONS... URL",
         description = {
             "Run loadlab load's options over N load agents on Kubernetes: renders an Indexed Job (parallelism ="
                     + " completions = N) whose pods run loadlab agent with their index and one shared start instant,"
                     + " sized from loadlab doctor's per-agent connection limit. Prints its YAML; with --apply submits"
                     + " it, waits, reads each agent's output from its pod's log and merges them exactly into"
-                    + " --results (docs/distributed.md). Its own options come first; everything after them is"
-                    + " loadlab load's."
+                    + " --results (docs/distributed.md). Its load options are loadlab load's."
         },
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
@@ -102,36 +103,42 @@ final class K8sCommand implements Callable<Integer> {
                     + " results/k8s-TIME)")
     Path results;
 
-    @Unmatched
-    List<String> load = new ArrayList<>();
+    @Mixin
+    LoadOptions load;
+
+    @Option(
+            names = {"--json", "--hlog"},
+            hidden = true,
+            description = "Refused: the merge writes them (--results).")
+    Path mergeOutput;
+
+    /** The options that are this command's own, not the agents'. */
+    private static final Set<String> OWN = Set.of(
+            "--agents", "--apply", "--namespace", "--image", "--name", "--start-in", "--cpu", "--memory", "--results");
 
     @Override
     public Integer call() throws IOException, InterruptedException {
-        LoadCommand lc = LoadArgs.parse(load);
-        AgentShare.check(agents, 0);
-        if (lc.connections < agents) {
-            throw new UserError("-c " + lc.connections + " is fewer than --agents " + agents
-                    + ": every agent needs at least one connection");
-        }
-        if (lc.scenario != null || (lc.body != null && lc.body.startsWith("@"))) {
+        if (load.readsFiles()) {
             throw new UserError("--scenario and --body @FILE read files the agent pods do not have; give the body"
                     + " inline (a scenario on a cluster is not supported yet)");
         }
-        if (lc.json != null || lc.hlog != null) {
+        if (mergeOutput != null) {
             throw new UserError("--json and --hlog belong to the merge: give --results DIR (load.json, load.hlog)");
         }
-        LoadSpec whole = lc.buildSpec(); // every load option checked here, not in N pods
+        ParseResult parsed = spec.commandLine().getParseResult();
+        List<String> args = LoadArgs.without(parsed, OWN);
+        if (!parsed.hasMatchedOption("--threads")) {
+            load.threads = threadsOf(cpu); // what each pod's CPUs run
+            args.add(0, "--threads=" + load.threads);
+        }
+        LoadSpec whole = load.spec(); // every load option checked here, not in N pods
+        List<LoadSpec> parts = AgentShare.split(whole, agents);
         PrintWriter err = spec.commandLine().getErr();
-        long perAgent = (lc.connections + agents - 1L) / agents;
         long ceiling = AgentSizing.perAgentCeiling(ConnectionCeiling.of(HostFacts.read()));
-        String tooFew = AgentSizing.tooFew(lc.connections, agents, ceiling);
+        String tooFew = AgentSizing.tooFew(whole.connections(), agents, ceiling);
         if (tooFew != null) {
             err.println("loadlab k8s: warning: " + tooFew);
             err.flush();
-        }
-        List<String> args = new ArrayList<>(load);
-        if (!mentions(load, "-t", "--threads")) {
-            args.add(0, "--threads=" + threadsOf(cpu));
         }
         String when = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
         Duration delay = Duration.parse(startIn);
@@ -148,13 +155,13 @@ final class K8sCommand implements Callable<Integer> {
                 args,
                 startAt,
                 cpu,
-                memory != null ? memory : AgentSizing.memory(perAgent),
+                memory != null ? memory : AgentSizing.memory(parts.get(0).connections()),
                 limit.toMillis() / 1000);
         Job rendered = AgentJobs.job(job);
         if (!apply) {
             spec.commandLine().getOut().print(AgentJobs.yaml(rendered));
             spec.commandLine().getOut().flush();
-            err.println("loadlab k8s: the agents start at " + java.time.Instant.ofEpochMilli(startAt) + " (" + delay
+            err.println("loadlab k8s: the agents start at " + Instant.ofEpochMilli(startAt) + " (" + delay
                     + " from now): apply before then, or render again");
             err.flush();
             return Main.EXIT_OK;
@@ -167,10 +174,10 @@ final class K8sCommand implements Callable<Integer> {
                         out.flush();
                     })
                     .run(rendered, limit, dir);
-            out.print(AgentsSummary.format(m, lc.latency));
+            out.print(AgentsSummary.format(m, load.latency));
             out.println("  results in " + dir);
             out.flush();
-            String failure = LoadCommand.failure(m.report(), lc.maxErrorRate());
+            String failure = LoadExit.failure(m.report(), load.maxErrorRate());
             if (failure != null) {
                 err.println("loadlab k8s: " + failure);
                 err.flush();
@@ -178,14 +185,6 @@ final class K8sCommand implements Callable<Integer> {
             }
             return Main.EXIT_OK;
         }
-    }
-
-    private static boolean mentions(List<String> args, String shortName, String longName) {
-        return args.stream()
-                .anyMatch(a -> a.equals(longName)
-                        || a.startsWith(longName + "=")
-                        || a.equals(shortName)
-                        || (a.startsWith(shortName) && !a.startsWith("--")));
     }
 
     /** Load threads for a CPU quantity: whole cores, at least one ({@code 500m} is one thread). */

@@ -1,7 +1,7 @@
 package io.loadlab.cli;
 
 import io.loadlab.core.Defaults;
-import io.loadlab.core.UserError;
+import io.loadlab.core.FileTrees;
 import io.loadlab.core.unit.Duration;
 import io.loadlab.lab.agents.LocalAgents;
 import io.loadlab.lab.child.ChildLauncher;
@@ -9,19 +9,16 @@ import io.loadlab.lab.proc.ProcessRegistry;
 import io.loadlab.loadgen.LoadGenerator;
 import io.loadlab.loadgen.LoadSpec;
 import io.loadlab.loadgen.LoadSummary;
-import io.loadlab.loadgen.RequestSpec;
 import io.loadlab.loadgen.agents.AgentMerge;
 import io.loadlab.loadgen.agents.AgentRun;
-import io.loadlab.report.gate.Threshold;
+import io.loadlab.loadgen.agents.AgentShare;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.stream.Stream;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
@@ -36,29 +33,17 @@ final class LoadAgents {
 
     private LoadAgents() {}
 
-    static int run(LoadCommand load, CommandSpec spec) throws IOException, InterruptedException {
-        int n = load.agents;
-        if (n < 1) {
-            throw new UserError("--agents must be at least 1, got " + n);
-        }
-        if (load.connections < n) {
-            throw new UserError("-c " + load.connections + " is fewer than --agents " + n
-                    + ": every agent needs at least one connection");
-        }
-        LoadSpec whole = load.buildSpec(); // every option checked once, before any process starts
-        List<Threshold> thresholds = load.gate.parsed();
-        LoadGate.requireKnownClasses(
-                thresholds, whole.requests().stream().map(RequestSpec::name).toList());
-        boolean machineOnStdout = load.machineOutputOnStdout();
-        // with an export on stdout, everything for people goes to stderr
-        PrintWriter out = machineOnStdout
-                ? spec.commandLine().getErr()
-                : spec.commandLine().getOut();
+    /** Runs {@code whole} over {@code n} agents and merges their outputs; {@code spec} is the command's, as parsed. */
+    static AgentMerge.Merged run(LoadSpec whole, int n, CommandSpec spec, LoadConsole console, ExportOptions exports)
+            throws IOException, InterruptedException {
+        AgentShare.split(whole, n); // every agent's share checked once, before any process starts
+        PrintWriter out = console.out();
         List<String> args = LoadArgs.without(spec.commandLine().getParseResult(), RUN_ONLY);
-        Path dir = load.json != null && !Output.isStdout(load.json)
-                ? load.json.toAbsolutePath().resolveSibling(load.json.getFileName() + ".agents")
+        Path json = exports.json;
+        Path dir = json != null && !Output.isStdout(json)
+                ? json.toAbsolutePath().resolveSibling(json.getFileName() + ".agents")
                 : Files.createTempDirectory("loadlab-agents-");
-        deleteTree(dir); // a previous run's agents must not be merged with this one's
+        FileTrees.delete(dir); // a previous run's agents must not be merged with this one's
         Files.createDirectories(dir);
         out.print(LoadSummary.header(whole, LoadGenerator.transport()));
         out.println("  split over " + n + " agent processes (" + (whole.threads()) + " thread"
@@ -81,21 +66,10 @@ final class LoadAgents {
             registry.stopAll();
             Runtime.getRuntime().removeShutdownHook(hook);
         }
-        AgentMerge.Merged merged = AgentMerge.merge(runs, load.hlog);
-        if (load.json == null || Output.isStdout(load.json)) {
-            deleteTree(dir);
+        AgentMerge.Merged merged = AgentMerge.merge(runs, exports.hlog);
+        if (json == null || Output.isStdout(json)) {
+            FileTrees.delete(dir);
         }
-        return load.finish(merged.report(), AgentsSummary.format(merged, load.latency), thresholds, machineOnStdout);
-    }
-
-    static void deleteTree(Path dir) throws IOException {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (Stream<Path> s = Files.walk(dir)) {
-            for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
-        }
+        return merged;
     }
 }

@@ -1,19 +1,18 @@
 package io.loadlab.cli;
 
-import io.loadlab.core.UserError;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
-import picocli.CommandLine;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Model.PositionalParamSpec;
 import picocli.CommandLine.ParseResult;
 
 /**
- * {@code loadlab load}'s arguments as load agents receive them: rebuilt from what was parsed (so every form the user
- * typed, {@code -c 10}, {@code -c10}, {@code --connections=10}, comes out as {@code --connections=10}), less the
- * options that belong to the whole run, and parsed back into a {@link LoadCommand} on the agent's side.
+ * The load options as load agents receive them: rebuilt from what a command parsed (so every form the user typed,
+ * {@code -c 10}, {@code -c10}, {@code --connections=10}, comes out as {@code --connections=10}), less the options that
+ * belong to the whole run or to the command itself; {@code loadlab agent} parses them into the same {@link
+ * LoadOptions}.
  */
 final class LoadArgs {
     private LoadArgs() {}
@@ -37,18 +36,5 @@ final class LoadArgs {
             out.addAll(p.originalStringValues());
         }
         return out;
-    }
-
-    /** A {@link LoadCommand} with {@code args} parsed into it (defaults for the rest); a bad argument is a user error. */
-    static LoadCommand parse(List<String> args) {
-        LoadCommand load = new LoadCommand();
-        CommandLine cl = new CommandLine(load);
-        try {
-            cl.parseArgs(args.toArray(String[]::new));
-        } catch (CommandLine.ParameterException e) {
-            throw new UserError(
-                    "load options: " + e.getMessage() + " (they are loadlab load's: see loadlab load --help)");
-        }
-        return load;
     }
 }

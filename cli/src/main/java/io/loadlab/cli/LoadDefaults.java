@@ -8,7 +8,10 @@ import picocli.CommandLine.IDefaultValueProvider;
 import picocli.CommandLine.Model.ArgSpec;
 import picocli.CommandLine.Model.OptionSpec;
 
-/** Feeds {@code loadlab load}'s defaults from {@link Defaults}, so the help's ${DEFAULT-VALUE} quotes them. */
+/**
+ * Feeds the defaults of the load options ({@link LoadOptions}) from {@link Defaults}, so the help's ${DEFAULT-VALUE}
+ * quotes them; every command that takes load options names it.
+ */
 final class LoadDefaults implements IDefaultValueProvider {
     @Override
     public String defaultValue(ArgSpec arg) {
@@ -22,7 +25,6 @@ final class LoadDefaults implements IDefaultValueProvider {
             case "--timeout" -> Defaults.TIMEOUT.toString();
             case "--warmup" -> LoadgenDefaults.WARMUP.toString();
             case "--method" -> "GET";
-            case "--agents" -> "1";
             case "--max-streams" -> Integer.toString(LoadgenDefaults.MAX_STREAMS);
             case "--max-error-rate" ->
                 Percent.of(VerdictDefaults.ERROR_THRESHOLD).toString();

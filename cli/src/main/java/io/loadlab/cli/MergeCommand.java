@@ -2,6 +2,7 @@ package io.loadlab.cli;
 
 import io.loadlab.core.Json;
 import io.loadlab.core.UserError;
+import io.loadlab.core.unit.Percent;
 import io.loadlab.loadgen.agents.AgentDefaults;
 import io.loadlab.loadgen.agents.AgentMerge;
 import io.loadlab.loadgen.agents.AgentRun;
@@ -80,7 +81,7 @@ final class MergeCommand implements Callable<Integer> {
         }
         String failure;
         try {
-            failure = LoadCommand.failure(merged.report(), io.loadlab.core.unit.Percent.parse(maxErrorRate));
+            failure = LoadExit.failure(merged.report(), Percent.parse(maxErrorRate));
         } catch (IllegalArgumentException e) {
             throw new UserError("--max-error-rate: " + e.getMessage());
         }

@@ -312,10 +312,10 @@ class LoadCommandTest {
     void countsTakeWrkSuffixes() {
         LoadCommand c = new LoadCommand();
         new CommandLine(c).parseArgs("-c", "10k", "--max-connections", "1.5k", url);
-        assertThat(c.connections).isEqualTo(10_000);
-        assertThat(c.maxConnections).isEqualTo(1_500);
+        assertThat(c.load.connections).isEqualTo(10_000);
+        assertThat(c.load.maxConnections).isEqualTo(1_500);
         new CommandLine(c).parseArgs("-c2M", url);
-        assertThat(c.connections).isEqualTo(2_000_000);
+        assertThat(c.load.connections).isEqualTo(2_000_000);
         Run r = run("load", "-c", "ten", url);
         assertThat(r.exit()).isEqualTo(Main.EXIT_USAGE);
         assertThat(r.err())

@@ -121,6 +121,42 @@ public record LoadSpec(
         return rate != null;
     }
 
+    /**
+     * This run with another amount of load, every other setting kept: {@code connections}, the open model's cap on
+     * them and its {@code rate} (null: the closed model). A load agent's share is one.
+     */
+    public LoadSpec withLoad(int connections, int maxConnections, Rate rate) {
+        return with(connections, maxConnections, rate, hlog);
+    }
+
+    /** This run writing its HdrHistogram interval log to {@code file} (null: none). */
+    public LoadSpec withHlog(Path file) {
+        return with(connections, maxConnections, rate, file);
+    }
+
+    private LoadSpec with(int connections, int maxConnections, Rate rate, Path hlog) {
+        return new LoadSpec(
+                target,
+                threads,
+                connections,
+                maxConnections,
+                duration,
+                warmup,
+                maxWarmup,
+                timeout,
+                rate,
+                requests,
+                assign,
+                seed,
+                sourceAddresses,
+                insecure,
+                hlog,
+                scenarioName,
+                interval,
+                http2,
+                maxStreams);
+    }
+
     public static Builder builder(String url) {
         return new Builder(Target.parse(url));
     }

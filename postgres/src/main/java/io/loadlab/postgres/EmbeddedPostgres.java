@@ -1,5 +1,6 @@
 package io.loadlab.postgres;
 
+import io.loadlab.core.FileTrees;
 import java.io.File;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -89,7 +90,7 @@ public final class EmbeddedPostgres {
             }
         } catch (IOException | RuntimeException e) {
             if (temporary) {
-                PostgresBinaries.deleteTree(work);
+                FileTrees.delete(work);
             }
             throw e;
         }

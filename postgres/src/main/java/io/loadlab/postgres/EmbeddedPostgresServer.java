@@ -1,5 +1,6 @@
 package io.loadlab.postgres;
 
+import io.loadlab.core.FileTrees;
 import java.nio.file.Path;
 import java.util.Map;
 
@@ -74,7 +75,7 @@ final class EmbeddedPostgresServer implements RunningPostgres {
         closed = true;
         EmbeddedPostgres.stop(process);
         if (temporaryWorkDir != null) {
-            PostgresBinaries.deleteTree(temporaryWorkDir);
+            FileTrees.delete(temporaryWorkDir);
         }
     }
 

@@ -1,24 +1,21 @@
 package io.loadlab.postgres;
 
+import io.loadlab.core.FileTrees;
 import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.util.Comparator;
 import java.util.EnumSet;
 import java.util.HexFormat;
 import java.util.Set;
-import java.util.stream.Stream;
 import org.apache.commons.compress.archivers.tar.TarArchiveEntry;
 import org.apache.commons.compress.archivers.tar.TarArchiveInputStream;
 import org.tukaani.xz.XZInputStream;
@@ -51,7 +48,7 @@ final class PostgresBinaries {
             Files.setPosixFilePermissions(tmp, DIR_MODE);
             publish(tmp, target);
         } finally {
-            deleteTree(tmp);
+            FileTrees.delete(tmp);
         }
         return trusted(target);
     }
@@ -156,24 +153,5 @@ final class PostgresBinaries {
             }
         }
         return s;
-    }
-
-    /** Deletes a directory tree without following symbolic links; quiet if it is already gone. */
-    static void deleteTree(Path dir) {
-        if (!Files.exists(dir, LinkOption.NOFOLLOW_LINKS)) {
-            return;
-        }
-        try (Stream<Path> s = Files.walk(dir)) {
-            s.sorted(Comparator.reverseOrder()).forEach(p -> {
-                try {
-                    Files.deleteIfExists(p);
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-            });
-        } catch (IOException | UncheckedIOException e) {
-            throw new UncheckedIOException(
-                    "cannot delete " + dir, e instanceof IOException io ? io : ((UncheckedIOException) e).getCause());
-        }
     }
 }

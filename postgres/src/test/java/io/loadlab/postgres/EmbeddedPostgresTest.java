@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
+import io.loadlab.core.FileTrees;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -108,7 +109,7 @@ class EmbeddedPostgresTest {
         try {
             reuse(work);
         } finally {
-            PostgresBinaries.deleteTree(work);
+            FileTrees.delete(work);
         }
     }
 

@@ -5,6 +5,8 @@ import io.loadlab.core.unit.Duration;
 import io.loadlab.core.unit.Rate;
 import io.loadlab.loadgen.LoadSpec;
 import io.loadlab.loadgen.ScenarioDefinition;
+import io.loadlab.loadgen.agents.AgentDefaults;
+import io.loadlab.loadgen.agents.AgentShare;
 import java.nio.file.Path;
 
 /**
@@ -46,33 +48,27 @@ public record LoadJob(
         maxStreams = Math.max(1, maxStreams);
     }
 
-    /** The job of the trial's one load generator, over HTTP/1.1. */
-    public LoadJob(
-            String url,
-            int connections,
-            Double rateRps,
-            Duration warmup,
-            Duration maxWarmup,
-            Duration duration,
-            Duration timeout,
-            ScenarioDefinition scenario,
-            String json,
-            String hlog) {
-        this(
+    /**
+     * Load agent {@code share}'s part of this job: its share of the connections and the rate, its output written into
+     * {@code out} for the merge.
+     */
+    public LoadJob forAgent(AgentShare share, Path out) {
+        AgentShare.Load part = share.of(connections, connections, rateRps);
+        return new LoadJob(
                 url,
-                connections,
-                rateRps,
+                part.connections(),
+                part.ratePerSecond(),
                 warmup,
                 maxWarmup,
                 duration,
                 timeout,
                 scenario,
-                json,
-                hlog,
-                null,
-                null,
-                false,
-                1);
+                out.resolve("load.json").toString(),
+                out.resolve(AgentDefaults.HLOG_FILE).toString(),
+                share.agents(),
+                share.index(),
+                http2,
+                maxStreams);
     }
 
     /** True when this job is one load agent of several. */

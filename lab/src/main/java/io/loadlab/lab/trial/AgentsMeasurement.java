@@ -24,7 +24,6 @@ import io.loadlab.loadgen.agents.AgentMerge;
 import io.loadlab.loadgen.agents.AgentRun;
 import io.loadlab.loadgen.agents.AgentShare;
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -60,27 +59,8 @@ final class AgentsMeasurement {
         List<String> failure = new ArrayList<>(1);
         try {
             for (int i = 0; i < n; i++) {
-                Path own = dir.dir().resolve("agent-" + i);
-                LoadLevel share = level.rateRps() == null
-                        ? new LoadLevel(AgentShare.of(level.connections(), n, i), null)
-                        : new LoadLevel(
-                                AgentShare.of(level.connections(), n, i), AgentShare.rate(level.rateRps(), n, i));
-                LoadJob one = LoadJobs.of(server.url(), s, share, warmup, warmup, duration, dir);
-                LoadJob job = new LoadJob(
-                        one.url(),
-                        one.connections(),
-                        one.rateRps(),
-                        one.warmup(),
-                        one.maxWarmup(),
-                        one.duration(),
-                        one.timeout(),
-                        one.scenario(),
-                        own.resolve("load.json").toString(),
-                        own.resolve(AgentDefaults.HLOG_FILE).toString(),
-                        n,
-                        i,
-                        one.http2(),
-                        one.maxStreams());
+                LoadJob job = LoadJobs.of(server.url(), s, level, warmup, warmup, duration, dir)
+                        .forAgent(new AgentShare(n, i), dir.dir().resolve("agent-" + i));
                 agents.add(ctx.launcher().start("loadgen-" + i, job, cpus[i], dir.dir()));
             }
             for (ChildProcess a : agents) {

@@ -54,7 +54,11 @@ class ChildProtocolTest {
                 null,
                 null,
                 json.toString(),
-                null);
+                null,
+                null,
+                null,
+                false,
+                1);
         ChildProcess gen = launcher.start("loadgen", job, null, dir);
         Thread.sleep(1_500);
         assertThat(gen.poll())
