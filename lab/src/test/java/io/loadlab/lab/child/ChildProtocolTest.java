@@ -70,8 +70,8 @@ class ChildProtocolTest {
                 .as(gen.logTail())
                 .isNotNull();
         assertThat((System.nanoTime() - told) / 1e9)
-                .as("the window opened when told")
-                .isLessThan(1.0);
+                .as("the window opened when told, long before the warm-up's 20 s limit (a busy host may be slow)")
+                .isLessThan(10.0);
         List<ChildEvent> seen = new ArrayList<>();
         ChildEvent.Result result = gen.await(ChildEvent.Result.class, Duration.ofSeconds(30), seen::add);
         assertThat(result).as(gen.logTail()).isNotNull();
