@@ -1,5 +1,7 @@
 package io.loadlab.loadgen;
 
+import io.netty.buffer.ByteBuf;
+
 /**
  * The HPACK Huffman code (RFC 7541, Appendix B), decoded the canonical way: the code is canonical, so the code
  * lengths of its 257 symbols (256 octets and EOS) are all it takes. Decoding walks the bits one at a time against
@@ -61,7 +63,7 @@ final class HpackHuffman {
      * Decodes the Huffman-coded string in {@code in[from, from + length)}, copying its first {@code out.length} octets
      * to {@code out} (which may be empty). Returns the decoded length, or {@link #MALFORMED}.
      */
-    static int decode(io.netty.buffer.ByteBuf in, int from, int length, byte[] out) {
+    static int decode(ByteBuf in, int from, int length, byte[] out) {
         int n = 0;
         int code = 0;
         int bits = 0;

@@ -1,6 +1,7 @@
 package io.loadlab.loadgen;
 
 import io.netty.buffer.ByteBuf;
+import java.util.Arrays;
 
 /**
  * Reads the {@code :status} of HTTP/2 response header blocks (RFC 7541) and nothing else, keeping the connection's
@@ -122,7 +123,7 @@ final class HpackStatusDecoder {
         this.sizes = new int[capacity];
         this.nameLengths = new int[capacity];
         this.statuses = new int[capacity];
-        java.util.Arrays.fill(cacheCoded, -1);
+        Arrays.fill(cacheCoded, -1);
     }
 
     /**

@@ -6,6 +6,7 @@ import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
 
@@ -41,9 +42,7 @@ final class IntervalCollector implements AutoCloseable {
         this.workers = workers;
         this.names = names;
         // the log format separates fields with commas and tags must not hold whitespace
-        this.tags = java.util.Arrays.stream(names)
-                .map(n -> n.replaceAll("[\\s,]", "_"))
-                .toArray(String[]::new);
+        this.tags = Arrays.stream(names).map(n -> n.replaceAll("[\\s,]", "_")).toArray(String[]::new);
         this.open = open;
         int n = names.length;
         recycledLatency = new Histogram[workers.length][n];

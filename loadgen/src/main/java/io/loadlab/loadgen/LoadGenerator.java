@@ -10,6 +10,7 @@ import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
 import io.netty.handler.ssl.util.InsecureTrustManagerFactory;
 import java.net.InetSocketAddress;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.locks.LockSupport;
@@ -159,7 +160,7 @@ public final class LoadGenerator {
 
     /** The wall clock in microseconds since the epoch (the JDK reads it at microsecond precision on Linux). */
     private static long epochMicros() {
-        java.time.Instant now = java.time.Instant.now();
+        Instant now = Instant.now();
         return now.getEpochSecond() * 1_000_000 + now.getNano() / 1_000;
     }
 

@@ -1,5 +1,6 @@
 package io.loadlab.loadgen;
 
+import io.loadlab.core.Defaults;
 import io.loadlab.core.result.ErrorCategory;
 import java.util.concurrent.atomic.AtomicLong;
 import org.HdrHistogram.Histogram;
@@ -47,7 +48,7 @@ final class RequestRecorder {
         long highest = Math.max(1, spec.timeout().toMicros()) * (spec.open() ? 2 : 1);
         RequestRecorder[] out = new RequestRecorder[requests];
         for (int i = 0; i < requests; i++) {
-            out[i] = new RequestRecorder(highest, io.loadlab.core.Defaults.HISTOGRAM_DIGITS);
+            out[i] = new RequestRecorder(highest, Defaults.HISTOGRAM_DIGITS);
         }
         return out;
     }

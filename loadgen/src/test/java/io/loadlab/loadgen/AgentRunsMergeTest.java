@@ -21,6 +21,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
+import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -90,7 +91,7 @@ class AgentRunsMergeTest {
                         .as("agent %d opened its window at the shared instant", s.index())
                         .isLessThan(AgentDefaults.DRIFT_TOLERANCE_MS);
             }
-            assertThat(m.run().durationS()).isCloseTo(1.5, org.assertj.core.data.Offset.offset(0.02));
+            assertThat(m.run().durationS()).isCloseTo(1.5, Offset.offset(0.02));
 
             long timeline =
                     m.intervals().stream().mapToLong(IntervalStats::requests).sum();

@@ -34,14 +34,7 @@ class HostileServerTest {
 
     private static LoadReport run(HostileServer server) {
         long start = System.nanoTime();
-        LoadReport r = LoadGenerator.run(
-                LoadSpec.builder(server.url())
-                        .threads(1)
-                        .connections(4)
-                        .duration(DURATION)
-                        .timeout(TIMEOUT)
-                        .build(),
-                ProgressListener.NONE);
+        LoadReport r = run(server.url());
         long elapsedNanos = System.nanoTime() - start;
         assertThat(elapsedNanos).as("run time").isLessThan(DURATION.nanos() + TIMEOUT.nanos());
         return r;
@@ -96,14 +89,7 @@ class HostileServerTest {
                     // ignore
                 }
             });
-            LoadReport r = LoadGenerator.run(
-                    LoadSpec.builder(url)
-                            .threads(1)
-                            .connections(4)
-                            .duration(DURATION)
-                            .timeout(TIMEOUT)
-                            .build(),
-                    ProgressListener.NONE);
+            LoadReport r = run(url);
             assertThat(r.errors().get(ErrorCategory.CONNECT)).isPositive();
         }
     }
@@ -122,5 +108,17 @@ class HostileServerTest {
             assertThat(r.errors().total()).isZero();
             assertThat(s.accepted.get()).as("a new connection per request").isGreaterThanOrEqualTo((int) r.requests());
         }
+    }
+
+    /** One thread, four connections, the test's duration and timeout. */
+    private static LoadReport run(String url) {
+        return LoadGenerator.run(
+                LoadSpec.builder(url)
+                        .threads(1)
+                        .connections(4)
+                        .duration(DURATION)
+                        .timeout(TIMEOUT)
+                        .build(),
+                ProgressListener.NONE);
     }
 }

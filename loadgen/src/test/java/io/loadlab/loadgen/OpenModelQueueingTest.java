@@ -2,6 +2,7 @@ package io.loadlab.loadgen;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.loadlab.core.result.ErrorCategory;
 import io.loadlab.core.result.LoadReport;
 import io.loadlab.core.unit.Duration;
 import io.loadlab.core.unit.Rate;
@@ -32,7 +33,7 @@ class OpenModelQueueingTest {
             assertThat(r.throughput().rps()).isBetween(20.0, 45.0);
             assertThat(r.serviceTimeMs().p50()).isBetween(49.0, 70.0);
             assertThat(r.latencyMs().p50()).isGreaterThan(200.0);
-            assertThat(r.errors().get(io.loadlab.core.result.ErrorCategory.TIMEOUT))
+            assertThat(r.errors().get(ErrorCategory.TIMEOUT))
                     .as("requests that waited longer than the timeout")
                     .isPositive();
         }

@@ -9,7 +9,9 @@ import io.netty.buffer.ByteBufAllocator;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -114,12 +116,12 @@ class ScenarioTest {
         LoadSpec spec = LoadSpec.builder("http://127.0.0.1:9/")
                 .connections(1000)
                 .assign(LoadSpec.Assign.PER_CONNECTION)
-                .requests(java.util.List.of(
+                .requests(List.of(
                         new RequestSpec("fast", 9, "GET", "/a", null, null, null, RequestSpec.Pick.RANDOM, 0, 0, null),
                         new RequestSpec("slow", 1, "GET", "/b", null, null, null, RequestSpec.Pick.RANDOM, 0, 0, null)))
                 .build();
         int[] slots = LoadGenerator.slotRequests(spec);
-        assertThat(java.util.Arrays.stream(slots).filter(x -> x == 0).count()).isEqualTo(900);
-        assertThat(java.util.Arrays.stream(slots).filter(x -> x == 1).count()).isEqualTo(100);
+        assertThat(Arrays.stream(slots).filter(x -> x == 0).count()).isEqualTo(900);
+        assertThat(Arrays.stream(slots).filter(x -> x == 1).count()).isEqualTo(100);
     }
 }

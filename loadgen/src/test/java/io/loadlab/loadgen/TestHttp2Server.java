@@ -27,6 +27,7 @@ import io.netty.handler.codec.http2.Http2Settings;
 import io.netty.util.ReferenceCountUtil;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -77,8 +78,7 @@ final class TestHttp2Server implements AutoCloseable {
     @Override
     public void close() {
         server.close().syncUninterruptibly();
-        group.shutdownGracefully(0, 100, java.util.concurrent.TimeUnit.MILLISECONDS)
-                .syncUninterruptibly();
+        group.shutdownGracefully(0, 100, TimeUnit.MILLISECONDS).syncUninterruptibly();
     }
 
     private final class Handler extends ChannelDuplexHandler {

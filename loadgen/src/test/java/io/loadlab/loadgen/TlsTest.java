@@ -2,11 +2,13 @@ package io.loadlab.loadgen;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.loadlab.core.result.ErrorCategory;
 import io.loadlab.core.result.LoadReport;
 import io.loadlab.core.unit.Duration;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.KeyStore;
@@ -43,7 +45,7 @@ class TlsTest {
                         "changeit")
                 .redirectErrorStream(true)
                 .start();
-        p.getInputStream().transferTo(java.io.OutputStream.nullOutputStream());
+        p.getInputStream().transferTo(OutputStream.nullOutputStream());
         assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
         KeyStore store = KeyStore.getInstance("PKCS12");
         try (InputStream in = Files.newInputStream(ks)) {
@@ -77,8 +79,7 @@ class TlsTest {
                             .build(),
                     ProgressListener.NONE);
             assertThat(refused.requests()).isZero();
-            assertThat(refused.errors().get(io.loadlab.core.result.ErrorCategory.CONNECT))
-                    .isPositive();
+            assertThat(refused.errors().get(ErrorCategory.CONNECT)).isPositive();
         }
     }
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.loadlab.core.result.LoadReport;
 import io.loadlab.core.unit.Duration;
+import io.loadlab.core.unit.Rate;
 import org.junit.jupiter.api.Test;
 
 /** A warm-up stretches while its gate holds the window back, never below its minimum nor beyond its maximum. */
@@ -51,7 +52,7 @@ class WarmupGateTest {
                             LoadSpec.builder(server.url("/"))
                                     .threads(1)
                                     .connections(10)
-                                    .rate(io.loadlab.core.unit.Rate.perSecond(2000))
+                                    .rate(Rate.perSecond(2000))
                                     .warmup(Duration.ofMillis(500))
                                     .maxWarmup(Duration.ofSeconds(5))
                                     .duration(Duration.ofSeconds(2))
