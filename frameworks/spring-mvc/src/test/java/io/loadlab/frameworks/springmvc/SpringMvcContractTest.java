@@ -1,0 +1,86 @@
+package io.loadlab.frameworks.springmvc;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.loadlab.frameworks.common.AppEnv;
+import io.loadlab.postgres.RunningPostgres;
+import io.loadlab.testkit.contract.ContractHttp;
+import io.loadlab.testkit.contract.ContractTarget;
+import io.loadlab.testkit.contract.ContractTests;
+import io.loadlab.testkit.contract.FakeBackend;
+import io.loadlab.testkit.contract.SharedPostgres;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.Timeout;
+import org.springframework.context.ConfigurableApplicationContext;
+
+/** Every contract row against the application on platform threads and on virtual threads, in this JVM. */
+@Timeout(120)
+class SpringMvcContractTest {
+    private static FakeBackend backend;
+    private static ContractTarget platform;
+    private static ContractTarget virtual;
+
+    @BeforeAll
+    static void start() throws Exception {
+        backend = new FakeBackend(20);
+        platform = launch(backend, SharedPostgres.get(), Map.of());
+        virtual = launch(backend, SharedPostgres.get(), Map.of("LOADLAB_VIRTUAL", "true"));
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        for (AutoCloseable c : new AutoCloseable[] {platform, virtual, backend}) {
+            if (c != null) {
+                c.close();
+            }
+        }
+    }
+
+    static ContractTarget launch(FakeBackend backend, RunningPostgres db, Map<String, String> more) {
+        Map<String, String> env = new HashMap<>(more);
+        env.put("LOADLAB_PORT", "0");
+        if (backend != null) {
+            env.put("LOADLAB_BACKEND_URL", backend.url().toString());
+        }
+        if (db != null) {
+            env.put("LOADLAB_DB_URL", db.uri());
+        }
+        ConfigurableApplicationContext app = SpringMvcApplication.start(new AppEnv(env));
+        String model = app.getBean(AppSettings.class).model();
+        return ContractTarget.inProcess(model, SpringMvcApplication.port(app), backend, db, app::close);
+    }
+
+    @TestFactory
+    Stream<DynamicTest> onPlatformThreads() {
+        return ContractTests.rows(platform);
+    }
+
+    @TestFactory
+    Stream<DynamicTest> onVirtualThreads() {
+        return ContractTests.rows(virtual);
+    }
+
+    @TestFactory
+    Stream<DynamicTest> withServersOfTheirOwn() {
+        return ContractTests.restarts((b, db) -> launch(b, db, Map.of()));
+    }
+
+    @Test
+    void settingsNameTheFrameworkServerAndPools() throws Exception {
+        String p = ContractHttp.text(ContractHttp.get(platform, "/settings"));
+        assertThat(p)
+                .contains("\"model\":\"spring-mvc\"")
+                .containsPattern("\"framework\":\"Spring Boot 4\\.\\d+\\.\\d+, Spring MVC 7\\.")
+                .containsPattern("\"server\":\"Tomcat 11\\.")
+                .contains("\"max_threads\":200", "\"db_pool\":16", "\"backend_max_connections\":");
+        String v = ContractHttp.text(ContractHttp.get(virtual, "/settings"));
+        assertThat(v).contains("\"model\":\"spring-mvc-virtual\"", "\"max_threads\":\"virtual\"");
+    }
+}
