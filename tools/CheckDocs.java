@@ -1,7 +1,10 @@
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -72,12 +75,23 @@ public final class CheckDocs {
 
     private CheckDocs(Path root) throws IOException {
         this.root = root;
-        try (Stream<Path> files = Files.walk(root)) {
-            files.filter(p -> p.toString().endsWith(".java"))
-                    .map(root::relativize)
-                    .filter(p -> p.toString().matches("[^/]+/src/(main|test)/java/.*") && !p.startsWith("tools"))
-                    .forEach(p -> index(root, p));
-        }
+        Files.walkFileTree(root, new SimpleFileVisitor<>() {
+            @Override
+            public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) {
+                String name = dir.getFileName() == null ? "" : dir.getFileName().toString();
+                boolean skipped = !dir.equals(root) && (name.startsWith(".") || name.equals("target"));
+                return skipped ? FileVisitResult.SKIP_SUBTREE : FileVisitResult.CONTINUE;
+            }
+
+            @Override
+            public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
+                Path rel = root.relativize(file);
+                if (rel.toString().matches("([\\w.-]+/)+src/(main|test)/java/.*\\.java")) {
+                    index(root, rel);
+                }
+                return FileVisitResult.CONTINUE;
+            }
+        });
     }
 
     private void index(Path root, Path rel) {
@@ -115,7 +129,7 @@ public final class CheckDocs {
             }
             List<String> names = new ArrayList<>();
             Matcher row = MODULE_ROW.matcher(line);
-            String module = row.find() && packagePaths.containsKey("/io/loadlab/" + row.group(1)) ? row.group(1) : null;
+            String module = row.find() && isModule(row.group(1)) ? row.group(1) : null;
             if (fenced) {
                 Matcher m = FENCED_NAME.matcher(line);
                 while (m.find()) {
@@ -210,6 +224,11 @@ public final class CheckDocs {
             }
         });
         return out;
+    }
+
+    private boolean isModule(String name) {
+        String root = "/io/loadlab/" + name;
+        return packagePaths.keySet().stream().anyMatch(p -> p.equals(root) || p.startsWith(root + "/"));
     }
 
     private boolean type(String name) {
