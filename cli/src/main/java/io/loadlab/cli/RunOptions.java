@@ -10,7 +10,6 @@ import io.loadlab.lab.profile.ProfileDefaults;
 import io.loadlab.lab.profile.ProfileMode;
 import io.loadlab.lab.spec.CpuSplit;
 import io.loadlab.lab.spec.ExperimentSpec;
-import io.loadlab.lab.spec.ExternalServer;
 import io.loadlab.lab.spec.LabSetup;
 import io.loadlab.lab.spec.ScenarioKind;
 import io.loadlab.lab.spec.ScenarioSpec;
@@ -18,14 +17,21 @@ import io.loadlab.lab.spec.ServerOptions;
 import io.loadlab.lab.spec.SuitePlan;
 import io.loadlab.lab.spec.Thresholds;
 import io.loadlab.lab.spec.Timing;
+import io.loadlab.lab.spec.UserServer;
 import io.loadlab.loadgen.LoadgenDefaults;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import picocli.CommandLine.Option;
 
 /** The flags of {@code loadlab run}: ad-hoc experiments and overrides of a suite's settings. */
 final class RunOptions {
+    /** {@code --server-cmd NAME=CMD}: a name as a suite's servers take, then the command. */
+    private static final Pattern NAMED = Pattern.compile("([A-Za-z0-9][A-Za-z0-9._-]*)=(\\S.*)", Pattern.DOTALL);
+
     @Option(
             names = "--scenario",
             paramLabel = "S",
@@ -98,10 +104,11 @@ final class RunOptions {
 
     @Option(
             names = "--server-cmd",
-            paramLabel = "CMD",
+            paramLabel = "[NAME=]CMD",
             description = "Benchmark your own server: the shell command that starts it, fresh and pinned for every"
-                    + " trial (needs --server-url).")
-    String serverCmd;
+                    + " trial (needs --server-url). Repeat it as NAME=CMD to run several variants as models named NAME"
+                    + " (each started in turn on --server-url), ranked in one answer beside any --model.")
+    List<String> serverCmds;
 
     @Option(
             names = "--server-url",
@@ -155,27 +162,52 @@ final class RunOptions {
     boolean noProfile;
 
     boolean adHoc() {
-        return scenario != null || serverCmd != null || serverUrl != null;
+        return scenario != null || serverCmds != null || serverUrl != null;
     }
 
-    /** True when the server under test is the user's own, started by --server-cmd or already running. */
+    /** True when a server under test is the user's own, started by --server-cmd or already running. */
     private boolean ownServer() {
-        return serverCmd != null || serverUrl != null;
+        return serverCmds != null || serverUrl != null;
     }
 
-    /** The one experiment of {@code --scenario}, against {@code --model} (or the user's own server). */
-    SuitePlan adHocPlan() {
-        if (serverCmd != null && serverUrl == null) {
+    /**
+     * The user's servers of {@code --server-cmd} and {@code --server-url}: one named {@link UserServer#DEFAULT_NAME}
+     * for a plain command (or none: already running), else one per {@code NAME=CMD}.
+     */
+    List<UserServer> servers() {
+        if (!ownServer()) {
+            return List.of();
+        }
+        if (serverUrl == null) {
             throw new UserError("--server-cmd needs --server-url, the base URL the server answers on");
         }
-        if (scenario == null) {
-            throw new UserError((serverCmd != null ? "--server-cmd" : "--server-url")
-                    + " needs --scenario (plaintext, json, delay, mixed, backend or crud)");
+        try {
+            if (serverCmds == null) {
+                return List.of(UserServer.single(null, serverUrl));
+            }
+            if (serverCmds.size() == 1 && !NAMED.matcher(serverCmds.get(0)).matches()) {
+                return List.of(UserServer.single(serverCmds.get(0), serverUrl));
+            }
+            List<UserServer> out = new ArrayList<>();
+            for (String c : serverCmds) {
+                Matcher m = NAMED.matcher(c);
+                if (!m.matches()) {
+                    throw new UserError("--server-cmd given more than once wants NAME=CMD each, got '" + c + "'");
+                }
+                out.add(new UserServer(m.group(1), m.group(2), serverUrl, null, Map.of()));
+            }
+            return out;
+        } catch (IllegalArgumentException e) {
+            throw new UserError((serverCmds == null ? "--server-url: " : "--server-cmd: ") + e.getMessage());
         }
-        if (ownServer() && models != null) {
-            throw new UserError(
-                    "--model picks reference servers; with " + (serverCmd != null ? "--server-cmd" : "--server-url")
-                            + " the server under test is yours: drop --model");
+    }
+
+    /** The one experiment of {@code --scenario}, against the user's servers and {@code --model}. */
+    SuitePlan adHocPlan() {
+        List<UserServer> servers = servers();
+        if (scenario == null) {
+            throw new UserError((serverCmds != null ? "--server-cmd" : "--server-url")
+                    + " needs --scenario (plaintext, json, delay, mixed, backend or crud)");
         }
         ScenarioSpec s = ScenarioSpec.of(ScenarioKind.parse(scenario));
         if (delay != null) {
@@ -190,7 +222,10 @@ final class RunOptions {
         } else {
             conns.forEach(c -> loads.add(new LoadLevel(c, null)));
         }
-        List<String> ms = ownServer() ? List.of(ExperimentSpec.EXTERNAL) : ExperimentSpec.models(models);
+        List<String> ms = new ArrayList<>(servers.stream().map(UserServer::name).toList());
+        if (servers.isEmpty() || models != null) {
+            ms.addAll(ExperimentSpec.models(models));
+        }
         ExperimentSpec e = new ExperimentSpec(s.kind().id(), s, ms, loads, ServerOptions.NONE, null);
         return new SuitePlan(
                 "adhoc",
@@ -202,7 +237,9 @@ final class RunOptions {
                         repetitions != null ? repetitions : LabDefaults.REPETITIONS),
                 BackendDefaults.BACKEND_DELAY,
                 Thresholds.DEFAULTS,
-                List.of(e));
+                List.of(e),
+                1,
+                servers);
     }
 
     /** Applies the overrides of what to run that make sense for a suite file too. */
@@ -243,13 +280,6 @@ final class RunOptions {
         }
         if (jvmFlags != null) {
             s = s.withJvmFlags(jvmFlags);
-        }
-        if (ownServer()) {
-            try {
-                s = s.withServer(new ExternalServer(serverCmd, serverUrl));
-            } catch (IllegalArgumentException e) {
-                throw new UserError(e.getMessage());
-            }
         }
         if (noProfile && profile != null) {
             throw new UserError("--profile and --no-profile contradict each other: give one");

@@ -51,25 +51,58 @@ class RunCommandTest {
     }
 
     @Test
-    void anAlreadyRunningServerNeedsAScenarioAndNoModel() {
+    void anAlreadyRunningServerNeedsAScenario() {
         Result noScenario = run("run", "--server-url", "http://127.0.0.1:9");
         assertThat(noScenario.code()).isEqualTo(Main.EXIT_USAGE);
         assertThat(noScenario.err().strip())
                 .isEqualTo("loadlab run: --server-url needs --scenario (plaintext, json,"
                         + " delay, mixed, backend or crud)");
-        Result model = run("run", "--server-url", "http://127.0.0.1:9", "--scenario", "json", "-m", "netty");
-        assertThat(model.err().strip())
-                .isEqualTo("loadlab run: --model picks reference servers; with --server-url the server under test is"
-                        + " yours: drop --model");
         assertThat(run("run", "--server-url", "127.0.0.1:9", "--scenario", "json")
                         .err())
-                .contains("--server-url needs a base URL such as http://127.0.0.1:8080");
+                .contains("--server-url: server 'external' needs a base URL such as http://127.0.0.1:8080");
         assertThat(run("run", "--scenario", "json", "--threshold", "p99<", "-c", "1k")
                         .err()
                         .strip())
                 .startsWith("loadlab run: --threshold 'p99<' is not METRIC OP VALUE");
         assertThat(run("run", "--scenario", "json", "-c", "lots").err())
                 .contains("expected a whole number such as 100 or 10k, got 'lots'");
+    }
+
+    @Test
+    void namedServersMustNotTakeACatalogNameAndEachNeedsAName() {
+        Result clash = run(
+                "run",
+                "--server-cmd",
+                "netty=java -jar app.jar",
+                "--server-url",
+                "http://127.0.0.1:9",
+                "--scenario",
+                "json");
+        assertThat(clash.code()).isEqualTo(Main.EXIT_USAGE);
+        assertThat(clash.err().strip())
+                .startsWith("loadlab run: --server-cmd: server name 'netty' is taken by the model catalog");
+        Result unnamed = run(
+                "run",
+                "--server-cmd",
+                "a=./a",
+                "--server-cmd",
+                "./b",
+                "--server-url",
+                "http://127.0.0.1:9",
+                "--scenario",
+                "json");
+        assertThat(unnamed.err()).contains("--server-cmd given more than once wants NAME=CMD each, got './b'");
+        Result twice = run(
+                "run",
+                "--server-cmd",
+                "a=./a",
+                "--server-cmd",
+                "a=./b",
+                "--server-url",
+                "http://127.0.0.1:9",
+                "--scenario",
+                "json");
+        assertThat(twice.err()).contains("two servers are named 'a'");
     }
 
     @Test

@@ -26,6 +26,7 @@ import io.loadlab.lab.spec.LabSetup;
 import io.loadlab.lab.spec.ScenarioKind;
 import io.loadlab.lab.spec.SuitePlan;
 import io.loadlab.lab.spec.TrialPlan;
+import io.loadlab.lab.spec.UserServer;
 import io.loadlab.lab.store.EnvironmentProbe;
 import io.loadlab.lab.store.HostLimits;
 import io.loadlab.lab.store.ResultsStore;
@@ -111,16 +112,17 @@ public final class Lab {
                                 ? "1 CPU: pinning is off, the load generator shares the server's CPU"
                                 : "taskset not found: pinning is off");
             }
-            if (setup.server() != null && setup.server().alreadyRunning()) {
-                String note = setup.server().warning();
-                store.note(note);
-                listener.note(note);
+            for (UserServer server : plan.servers()) {
+                if (server.alreadyRunning()) {
+                    store.note(server.warning());
+                    listener.note(server.warning());
+                }
             }
             Dependencies deps = Dependencies.start(
                     plan.needsBackend(),
                     plan.needsDatabase(),
                     plan.needsDatabaseTls(),
-                    plan.needsHttps() && setup.server() == null,
+                    plan.needsHttps(),
                     launcher,
                     registry,
                     setup.backendCommand(),
@@ -280,12 +282,16 @@ public final class Lab {
         if (plan.agents() > 1) {
             s.put("loadgen_agents", plan.agents());
         }
-        if (setup.server() != null) {
-            if (setup.server().command() != null) {
-                s.put("server_cmd", setup.server().command());
+        if (!plan.servers().isEmpty()) {
+            s.put("servers", plan.servers().stream().map(UserServer::describe).toList());
+        }
+        if (plan.servers().size() == 1) {
+            UserServer server = plan.servers().get(0);
+            if (server.command() != null) {
+                s.put("server_cmd", server.command());
             }
-            s.put("server_url", setup.server().url());
-            s.put("server_started_by_lab", !setup.server().alreadyRunning());
+            s.put("server_url", server.url());
+            s.put("server_started_by_lab", !server.alreadyRunning());
         }
         if (setup.backendCommand() != null) {
             s.put("backend_cmd", setup.backendCommand());

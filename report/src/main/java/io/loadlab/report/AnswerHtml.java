@@ -31,6 +31,10 @@ final class AnswerHtml {
                 if (a.evidenceSentence() != null) {
                     h.append(' ').append(esc(a.evidenceSentence()));
                 }
+                a.parity()
+                        .forEach(p -> h.append(" <span class=\"parity\">")
+                                .append(esc(p))
+                                .append("</span>"));
                 if (!a.notComparable().isEmpty()) {
                     h.append(" <span class=\"nc\">Not comparable: ");
                     a.notComparable()
@@ -58,6 +62,7 @@ final class AnswerHtml {
         if (a.evidenceSentence() != null) {
             h.append("<p class=\"evidence\">").append(esc(a.evidenceSentence())).append("</p>");
         }
+        a.parity().forEach(p -> h.append("<p class=\"parity\">").append(esc(p)).append("</p>"));
         if (!a.ranked().isEmpty()) {
             ranking(h, a, a.ranked(), true);
         }

@@ -35,6 +35,7 @@ public final class AnswerText {
         if (a.evidenceSentence() != null) {
             out.append("  ").append(a.evidenceSentence()).append('\n');
         }
+        a.parity().forEach(p -> out.append("  ").append(p).append('\n'));
         if (!a.ranked().isEmpty()) {
             out.append(table(a.ranked(), 1));
         }

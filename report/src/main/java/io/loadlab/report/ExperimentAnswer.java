@@ -18,6 +18,7 @@ import java.util.Locale;
  * @param aboveSlo valid models whose p99 exceeded the criterion's SLO, best first
  * @param significance the test of the best against the runner-up; null with fewer than two ranked models
  * @param evidence what separates the best and the runner-up when their lead is not significant
+ * @param parity the {@code PARITY} warnings: settings in which the models differ that are none's own knob
  */
 record ExperimentAnswer(
         String experiment,
@@ -28,7 +29,8 @@ record ExperimentAnswer(
         List<RankedModel> aboveSlo,
         List<NotComparable> notComparable,
         Significance significance,
-        List<String> evidence) {
+        List<String> evidence,
+        List<String> parity) {
 
     static ExperimentAnswer of(String experiment, String title, LoadLevel load, List<TrialGroup> groups, RankBy by) {
         List<RankedModel> ranked = new ArrayList<>();
@@ -68,7 +70,8 @@ record ExperimentAnswer(
                 List.copyOf(above),
                 List.copyOf(invalid),
                 sig,
-                evidence);
+                evidence,
+                ParityWarnings.of(groups));
     }
 
     RankedModel best() {

@@ -1,5 +1,6 @@
 package io.loadlab.lab.spec;
 
+import io.loadlab.core.UserError;
 import io.loadlab.core.model.ConcurrencyModel;
 import io.loadlab.core.result.Criterion;
 import io.loadlab.core.result.ExperimentInfo;
@@ -12,7 +13,7 @@ import java.util.List;
  * One experiment of a suite: a scenario run against each model at each load level, every model with the same
  * {@code server} options, its answer ranked by {@code criterion}.
  *
- * @param models model ids of the catalog, or {@link #EXTERNAL} for a user's own server
+ * @param models model ids of the catalog and names of the suite's own servers ({@link UserServer})
  * @param criterion how the answer names the best model; null for the default of its load model
  * @param published what the experiment it reproduces published, or null
  */
@@ -24,9 +25,6 @@ public record ExperimentSpec(
         ServerOptions server,
         Criterion criterion,
         Published published) {
-
-    /** The model name of a user's own server ({@code --server-cmd}). */
-    public static final String EXTERNAL = "external";
 
     public ExperimentSpec {
         if (name == null || name.isBlank()) {
@@ -49,8 +47,12 @@ public record ExperimentSpec(
         if (criterion == null) {
             criterion = Criterion.defaultFor(open);
         }
-        if (!models.contains(EXTERNAL)) {
-            server.checkReadBy(name, models);
+        List<String> catalog = models.stream().filter(ExperimentSpec::inCatalog).toList();
+        if (!catalog.isEmpty()) {
+            server.checkReadBy(name, catalog);
+        } else if (!server.asMap().isEmpty()) {
+            throw new IllegalArgumentException("experiment '" + name + "': server options are for the catalog's models;"
+                    + " your own servers take their settings in their command");
         }
     }
 
@@ -66,14 +68,37 @@ public record ExperimentSpec(
 
     /** {@code all} and model ids as a suite or {@code --model} lists them, checked against the catalog. */
     public static List<String> models(List<String> names) {
-        if (names == null || names.isEmpty() || names.contains("all")) {
-            return ConcurrencyModel.all().stream().map(ConcurrencyModel::id).toList();
-        }
+        return models(names, List.of());
+    }
+
+    /**
+     * {@code all} (every catalog model) and model names as a suite lists them: catalog ids, or the names of the
+     * suite's own {@code servers}; an unknown name is a {@link UserError} listing both.
+     */
+    public static List<String> models(List<String> names, List<UserServer> servers) {
+        List<String> own = servers.stream().map(UserServer::name).toList();
         List<String> out = new ArrayList<>();
-        for (String n : names) {
-            out.add(ConcurrencyModel.byId(n).id());
+        if (names == null || names.isEmpty()) {
+            names = List.of("all");
         }
-        return out;
+        for (String n : names) {
+            if (n.equals("all")) {
+                ConcurrencyModel.all().forEach(m -> out.add(m.id()));
+            } else if (own.contains(n)) {
+                out.add(n);
+            } else if (own.isEmpty() || inCatalog(n)) {
+                out.add(ConcurrencyModel.byId(n).id());
+            } else {
+                throw new UserError("unknown model '" + n + "'; the models are: " + ConcurrencyModel.ids()
+                        + ", and the suite's servers: " + String.join(", ", own));
+            }
+        }
+        return out.stream().distinct().toList();
+    }
+
+    /** True when {@code model} is a catalog id, not a user's server. */
+    static boolean inCatalog(String model) {
+        return ConcurrencyModel.all().stream().anyMatch(m -> m.id().equals(model));
     }
 
     public int trials(int repetitions) {

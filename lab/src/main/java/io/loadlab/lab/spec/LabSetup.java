@@ -7,13 +7,12 @@ import java.util.List;
 
 /**
  * Where and how a suite runs, whatever it runs: the CPUs of each role, the results directory, the database, a user's
- * own server or backend, extra JVM flags for every child. Built with {@link #defaults()} and the {@code with…}
+ * own backend, extra JVM flags for every child. Built with {@link #defaults()} and the {@code with…}
  * methods.
  *
  * @param cpus the CPU split; null for the host's default split
  * @param resultsRoot the directory under which {@code <suite>-<time>/} is created
  * @param dbUrl an existing PostgreSQL ({@code postgresql://...} or JDBC URL); null starts the embedded one
- * @param server a user's own server, or null to run the reference models
  * @param backendCommand a command that starts the downstream service instead of the reference backend (it must print
  *     a JSON line holding its {@code port}); null for the reference backend
  * @param jvmFlags extra JVM flags of every child JVM the lab starts, after loadlab's own
@@ -23,7 +22,6 @@ public record LabSetup(
         CpuSplit cpus,
         Path resultsRoot,
         String dbUrl,
-        ExternalServer server,
         String backendCommand,
         List<String> jvmFlags,
         ProfileMode profile) {
@@ -33,36 +31,32 @@ public record LabSetup(
         profile = profile == null ? LabDefaults.PROFILE : profile;
     }
 
-    /** The host's default CPU split, {@code results/}, the embedded PostgreSQL, the reference servers. */
+    /** The host's default CPU split, {@code results/}, the embedded PostgreSQL. */
     public static LabSetup defaults() {
-        return new LabSetup(null, Path.of(LabDefaults.RESULTS_DIR), null, null, null, List.of(), LabDefaults.PROFILE);
+        return new LabSetup(null, Path.of(LabDefaults.RESULTS_DIR), null, null, List.of(), LabDefaults.PROFILE);
     }
 
     public LabSetup withCpus(CpuSplit v) {
-        return new LabSetup(v, resultsRoot, dbUrl, server, backendCommand, jvmFlags, profile);
+        return new LabSetup(v, resultsRoot, dbUrl, backendCommand, jvmFlags, profile);
     }
 
     public LabSetup withResultsRoot(Path v) {
-        return new LabSetup(cpus, v, dbUrl, server, backendCommand, jvmFlags, profile);
+        return new LabSetup(cpus, v, dbUrl, backendCommand, jvmFlags, profile);
     }
 
     public LabSetup withDbUrl(String v) {
-        return new LabSetup(cpus, resultsRoot, v, server, backendCommand, jvmFlags, profile);
-    }
-
-    public LabSetup withServer(ExternalServer v) {
-        return new LabSetup(cpus, resultsRoot, dbUrl, v, backendCommand, jvmFlags, profile);
+        return new LabSetup(cpus, resultsRoot, v, backendCommand, jvmFlags, profile);
     }
 
     public LabSetup withBackendCommand(String v) {
-        return new LabSetup(cpus, resultsRoot, dbUrl, server, v, jvmFlags, profile);
+        return new LabSetup(cpus, resultsRoot, dbUrl, v, jvmFlags, profile);
     }
 
     public LabSetup withProfile(ProfileMode v) {
-        return new LabSetup(cpus, resultsRoot, dbUrl, server, backendCommand, jvmFlags, v);
+        return new LabSetup(cpus, resultsRoot, dbUrl, backendCommand, jvmFlags, v);
     }
 
     public LabSetup withJvmFlags(List<String> v) {
-        return new LabSetup(cpus, resultsRoot, dbUrl, server, backendCommand, v, profile);
+        return new LabSetup(cpus, resultsRoot, dbUrl, backendCommand, v, profile);
     }
 }

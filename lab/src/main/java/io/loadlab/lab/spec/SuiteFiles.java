@@ -25,6 +25,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Pattern;
 
 /**
@@ -56,7 +57,11 @@ public final class SuiteFiles {
             ThresholdFile thresholds,
             String backendDelay,
             LoadgenFile loadgen,
+            List<ServerEntry> servers,
             List<ExperimentFile> experiments) {}
+
+    /** One of the user's own servers, a model experiments list by {@code name} ({@link UserServer}). */
+    record ServerEntry(String name, String command, String url, Integer cap, Map<String, String> settings) {}
 
     /** {@code loadgen: {agents: N}}: each trial's load over N load agents, merged. */
     record LoadgenFile(Integer agents) {}
@@ -201,8 +206,12 @@ public final class SuiteFiles {
         if (f.experiments() == null) {
             throw new IllegalArgumentException("no 'experiments:' list");
         }
+        List<UserServer> servers = new ArrayList<>();
+        for (ServerEntry s : f.servers() == null ? List.<ServerEntry>of() : f.servers()) {
+            servers.add(new UserServer(s.name(), s.command(), s.url(), s.cap(), s.settings()));
+        }
         for (int i = 0; i < f.experiments().size(); i++) {
-            experiments.add(experiment(f.experiments().get(i), i));
+            experiments.add(experiment(f.experiments().get(i), i, servers));
         }
         CpuSplit cpus = f.cpus() == null
                 ? null
@@ -220,11 +229,12 @@ public final class SuiteFiles {
                 experiments,
                 f.loadgen() == null || f.loadgen().agents() == null
                         ? 1
-                        : f.loadgen().agents());
+                        : f.loadgen().agents(),
+                servers);
         return new Suite(plan, cpus);
     }
 
-    private static ExperimentSpec experiment(ExperimentFile e, int index) {
+    private static ExperimentSpec experiment(ExperimentFile e, int index, List<UserServer> servers) {
         if (e.scenario() == null || e.scenario().type() == null) {
             throw new IllegalArgumentException("experiment '" + e.name() + "' needs 'scenario: {type: ...}'");
         }
@@ -277,9 +287,9 @@ public final class SuiteFiles {
                         o.dbPool(),
                         o.backlog(),
                         o.stackSize());
-        List<String> models = ExperimentSpec.models(e.models());
+        List<String> models = ExperimentSpec.models(e.models(), servers);
         if (scenario.http2()) {
-            for (String m : models) {
+            for (String m : models.stream().filter(ExperimentSpec::inCatalog).toList()) {
                 ServerModels.requireHttp2(m, scenario.protocol());
             }
         }

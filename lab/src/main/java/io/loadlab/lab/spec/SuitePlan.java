@@ -1,7 +1,9 @@
 package io.loadlab.lab.spec;
 
 import io.loadlab.core.unit.Duration;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * What a suite runs: its experiments (a scenario against models at load levels), how long each trial loads, the
@@ -11,6 +13,8 @@ import java.util.List;
  * @param agents load agents per trial ({@code loadgen: {agents: N}}): the trial's load split over N load generator
  *     processes that open their windows at one instant and are merged exactly (docs/distributed.md); 1 = one load
  *     generator
+ * @param servers the user's own servers that experiments list as models by name ({@code servers:}, or the
+ *     {@code --server-cmd} flags); empty when only catalog models run
  */
 public record SuitePlan(
         String name,
@@ -19,7 +23,20 @@ public record SuitePlan(
         Duration backendDelay,
         Thresholds thresholds,
         List<ExperimentSpec> experiments,
-        int agents) {
+        int agents,
+        List<UserServer> servers) {
+
+    /** A suite of catalog models only. */
+    public SuitePlan(
+            String name,
+            String description,
+            Timing timing,
+            Duration backendDelay,
+            Thresholds thresholds,
+            List<ExperimentSpec> experiments,
+            int agents) {
+        this(name, description, timing, backendDelay, thresholds, experiments, agents, List.of());
+    }
 
     /** A suite with one load generator per trial. */
     public SuitePlan(
@@ -43,6 +60,18 @@ public record SuitePlan(
         if (experiments.isEmpty()) {
             throw new IllegalArgumentException("suite '" + name + "' has no experiments");
         }
+        servers = servers == null ? List.of() : List.copyOf(servers);
+        Set<String> names = new HashSet<>();
+        for (UserServer s : servers) {
+            if (!names.add(s.name())) {
+                throw new IllegalArgumentException("two servers are named '" + s.name() + "'; names must differ");
+            }
+        }
+    }
+
+    /** The user's server of this model name, or null for a catalog model. */
+    public UserServer server(String model) {
+        return servers.stream().filter(s -> s.name().equals(model)).findFirst().orElse(null);
     }
 
     public int trialCount() {
@@ -64,16 +93,20 @@ public record SuitePlan(
         return experiments.stream().anyMatch(e -> e.scenario().databaseTls());
     }
 
-    /** True when an experiment asks for HTTPS between the load generator and the servers ({@code https: true}). */
+    /**
+     * True when an experiment asks for HTTPS between the load generator and a catalog model ({@code https: true}),
+     * which serves it with a certificate the lab makes; a user's server brings its own.
+     */
     public boolean needsHttps() {
-        return experiments.stream().anyMatch(e -> e.scenario().https());
+        return experiments.stream()
+                .anyMatch(e -> e.scenario().https() && e.models().stream().anyMatch(m -> server(m) == null));
     }
 
     public SuitePlan withTiming(Timing t) {
-        return new SuitePlan(name, description, t, backendDelay, thresholds, experiments, agents);
+        return new SuitePlan(name, description, t, backendDelay, thresholds, experiments, agents, servers);
     }
 
     public SuitePlan withBackendDelay(Duration d) {
-        return new SuitePlan(name, description, timing, d, thresholds, experiments, agents);
+        return new SuitePlan(name, description, timing, d, thresholds, experiments, agents, servers);
     }
 }

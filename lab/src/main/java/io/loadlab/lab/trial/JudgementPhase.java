@@ -8,19 +8,20 @@ import io.loadlab.core.result.ServerFacts;
 import io.loadlab.core.result.TrialResult;
 import io.loadlab.core.result.ValidationResult;
 import io.loadlab.core.result.Verdict;
-import io.loadlab.lab.spec.ExperimentSpec;
 import io.loadlab.lab.spec.TrialPlan;
+import io.loadlab.lab.spec.UserServer;
 import io.loadlab.lab.verdict.Ceilings;
 import io.loadlab.lab.verdict.Evidence;
 import io.loadlab.lab.verdict.Verdicts;
+import io.loadlab.lab.verdict.WaitingCap;
 import io.loadlab.lab.verdict.Windows;
 import io.loadlab.servers.ServerSpec;
 import java.util.List;
 import java.util.Map;
 
 /**
- * The last phase of a trial: its ceiling from the model's catalog entry and settings, the evidence gathered, the
- * verdicts, and the {@link TrialResult} written to the results.
+ * The last phase of a trial: its ceiling from the model's catalog entry and settings (a user's server: its declared
+ * cap), the evidence gathered, the verdicts, and the {@link TrialResult} written to the results.
  */
 final class JudgementPhase {
     private final SuiteContext ctx;
@@ -37,20 +38,18 @@ final class JudgementPhase {
             Map<String, Object> settings,
             ValidationResult validation,
             MeasurementPhase.Measured m) {
-        ConcurrencyModel model =
-                plan.model().equals(ExperimentSpec.EXTERNAL) ? null : ConcurrencyModel.byId(plan.model());
-        ConcurrencyModel.Knobs knobs = spec == null ? null : new AnnouncedKnobs(spec, settings);
+        UserServer user = ctx.plan().server(plan.model());
+        ConcurrencyModel model = user != null ? null : ConcurrencyModel.byId(plan.model());
+        WaitingCap cap = user != null
+                ? WaitingCap.declared(user.name(), user.cap())
+                : WaitingCap.of(model, spec == null ? null : new AnnouncedKnobs(spec, settings));
         Ceiling ceiling = Ceilings.of(
-                plan.experiment().scenario(),
-                plan.level(),
-                model,
-                knobs,
-                ctx.plan().backendDelay());
+                plan.experiment().scenario(), plan.level(), cap, ctx.plan().backendDelay());
         Evidence e = new Evidence(
                 plan.experiment().scenario(),
                 plan.level(),
                 model,
-                model == null || knobs == null ? null : model.waitingCapLabel(knobs),
+                cap == null ? null : cap.design(),
                 validation,
                 m == null ? null : m.report(),
                 m == null || m.report() == null ? List.of() : Windows.read(dir.hlog()),

@@ -9,8 +9,8 @@ import io.loadlab.lab.deps.Http;
 import io.loadlab.lab.profile.AsyncProfilerLibrary;
 import io.loadlab.lab.profile.ProfileMode;
 import io.loadlab.lab.profile.ServerProfiler;
-import io.loadlab.lab.spec.ExternalServer;
 import io.loadlab.lab.spec.TrialPlan;
+import io.loadlab.lab.spec.UserServer;
 import io.loadlab.servers.ServerSpec;
 import java.io.IOException;
 import java.net.URI;
@@ -55,9 +55,9 @@ final class ServerStart {
     }
 
     StartedServer start(TrialPlan plan, TrialDir dir) throws IOException, InterruptedException, TrialBroken {
-        ExternalServer external = ctx.setup().server();
-        if (external != null) {
-            return external(external, plan, dir);
+        UserServer user = ctx.plan().server(plan.model());
+        if (user != null) {
+            return user(user, plan, dir);
         }
         ServerSpec spec = spec(plan);
         ChildProcess p =
@@ -76,8 +76,10 @@ final class ServerStart {
         return new StartedServer(p, url, ready.settings(), spec, profiler(p, dir));
     }
 
-    private StartedServer external(ExternalServer s, TrialPlan plan, TrialDir dir)
+    private StartedServer user(UserServer s, TrialPlan plan, TrialDir dir)
             throws IOException, InterruptedException, TrialBroken {
+        // what the suite declares this variant runs with: the lab cannot ask a user's server
+        Map<String, Object> declared = Map.of(UserServer.DECLARED, s.settings());
         if (s.alreadyRunning()) {
             if (!Http.awaitReady(s.url() + "/health", false, null, LabDefaults.STARTUP_TIMEOUT)) {
                 throw new TrialBroken("the server at " + s.url() + " did not answer " + s.url() + "/health within "
@@ -87,7 +89,7 @@ final class ServerStart {
             return new StartedServer(
                     null,
                     s.url(),
-                    Map.of(),
+                    declared,
                     null,
                     ServerProfiler.without(
                             ctx.setup().profile(),
@@ -108,7 +110,7 @@ final class ServerStart {
                 ctx.launcher().startCommand("server", s.command(), ctx.cpus().server(), dir.dir(), env);
         // a user's server may have no /health: any HTTP answer there means it is up
         awaitHealth(p, s.url(), false);
-        return new StartedServer(p, s.url(), Map.of(), null, profiler(p, dir));
+        return new StartedServer(p, s.url(), declared, null, profiler(p, dir));
     }
 
     /**

@@ -44,7 +44,7 @@ public final class TrialRunner {
             // the previous trial's writes are still in the table: validation's absent key must be absent
             ctx.dependencies().prepare(plan.experiment().scenario());
             ValidationPhase.Validated v = ValidationPhase.run(
-                    server, plan.experiment().scenario(), ctx.setup().server() == null);
+                    server, plan.experiment().scenario(), ctx.plan().server(plan.model()) == null);
             if (!v.result().passed()) {
                 return judgement.judge(plan, startedAt, dir, server.spec(), v.settings(), v.result(), null);
             }

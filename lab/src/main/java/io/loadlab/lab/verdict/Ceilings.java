@@ -19,11 +19,16 @@ public final class Ceilings {
     private Ceilings() {}
 
     /**
-     * @param model the model, or null for a user's own server
+     * @param model the model of the catalog
      * @param knobs its settings (threads, pools), or null when unknown
      */
     public static Ceiling of(
             ScenarioSpec s, LoadLevel level, ConcurrencyModel model, ConcurrencyModel.Knobs knobs, Duration backend) {
+        return of(s, level, WaitingCap.of(model, knobs), backend);
+    }
+
+    /** @param cap what the server's design lets wait at once, or null when nothing bounds it */
+    public static Ceiling of(ScenarioSpec s, LoadLevel level, WaitingCap cap, Duration backend) {
         Duration wait = switch (s.kind()) {
             case DELAY, MIXED -> s.delay();
             case BACKEND -> backend;
@@ -64,16 +69,15 @@ public final class Ceilings {
                     wait,
                     rps);
         }
-        Integer cap = model == null || knobs == null ? null : model.waitingCap(knobs);
-        if (cap == null) {
-            return new Ceiling(rps, floorMs, why, null, null);
+        if (cap == null || cap.count() == null) {
+            return new Ceiling(rps, floorMs, cap == null ? why : why + "; " + cap.label(), null, null);
         }
-        double design = cap * perWait / sec;
+        double design = cap.count() * perWait / sec;
         String designWhy = String.format(
                 Locale.ROOT,
                 "%s: %s%s ÷ %s = %.0f req/s",
-                model.id(),
-                model.waitingCapLabel(knobs),
+                cap.model(),
+                cap.label(),
                 perWait == 1 ? "" : " × " + number(perWait) + " requests per slow wait",
                 wait,
                 design);

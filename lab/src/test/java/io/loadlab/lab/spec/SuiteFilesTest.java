@@ -123,6 +123,51 @@ class SuiteFilesTest {
     }
 
     @Test
+    void theSuitesOwnServersAreModelsBesideTheCatalogs(@TempDir Path dir) throws IOException {
+        Path f = dir.resolve("mine.yaml");
+        Files.writeString(f, """
+                servers:
+                  - {name: app-platform, command: "java -jar app.jar", url: "http://127.0.0.1:8080", cap: 200}
+                  - name: app-virtual
+                    command: "java -Dspring.threads.virtual.enabled=true -jar app.jar"
+                    url: "http://127.0.0.1:8080/"
+                    settings: {spring.threads.virtual.enabled: true}
+                experiments:
+                  - name: d
+                    scenario: {type: delay}
+                    models: [app-platform, app-virtual, netty]
+                """);
+        SuitePlan s = SuiteFiles.read(f).plan();
+        assertThat(s.experiments().get(0).models()).containsExactly("app-platform", "app-virtual", "netty");
+        assertThat(s.server("app-platform").cap()).isEqualTo(200);
+        assertThat(s.server("app-virtual").url()).isEqualTo("http://127.0.0.1:8080");
+        assertThat(s.server("app-virtual").settings()).containsEntry("spring.threads.virtual.enabled", "true");
+        assertThat(s.server("netty")).isNull();
+        assertThat(s.trialCount()).isEqualTo(3);
+    }
+
+    @Test
+    void aServerMayNotTakeACatalogNameNorAnExperimentAnUnknownOne(@TempDir Path dir) throws IOException {
+        Path clash = dir.resolve("clash.yaml");
+        Files.writeString(clash, """
+                servers: [{name: netty, command: "./app", url: "http://127.0.0.1:8080"}]
+                experiments: [{name: d, scenario: {type: delay}, models: [netty]}]
+                """);
+        assertThatThrownBy(() -> SuiteFiles.read(clash))
+                .isInstanceOf(UserError.class)
+                .hasMessageStartingWith(clash + ": server name 'netty' is taken by the model catalog");
+        Path unknown = dir.resolve("unknown.yaml");
+        Files.writeString(unknown, """
+                servers: [{name: mine, command: "./app", url: "http://127.0.0.1:8080"}]
+                experiments: [{name: d, scenario: {type: delay}, models: [mien]}]
+                """);
+        assertThatThrownBy(() -> SuiteFiles.read(unknown))
+                .isInstanceOf(UserError.class)
+                .hasMessageContaining("unknown model 'mien'")
+                .hasMessageContaining("the suite's servers: mine");
+    }
+
+    @Test
     void loadAgentsAreAsked(@TempDir Path dir) throws IOException {
         Path f = dir.resolve("a.yaml");
         String body = """

@@ -77,4 +77,17 @@ class CeilingsTest {
         assertThat(plain.rps()).isNull();
         assertThat(plain.explanation()).startsWith("CPU-bound");
     }
+
+    @Test
+    void aUserServerIsCappedByTheCapItsSuiteDeclaresAndOtherwiseSaysItHasNone() {
+        Ceiling capped = Ceilings.of(DELAY, new LoadLevel(1000, null), WaitingCap.declared("mine", 200), BACKEND);
+        assertThat(capped.rps()).isEqualTo(10_000.0);
+        assertThat(capped.designRps()).isEqualTo(2_000.0);
+        assertThat(capped.design()).isEqualTo("mine: 200 requests at once (its declared cap) ÷ 100ms = 2000 req/s");
+        Ceiling open = Ceilings.of(DELAY, new LoadLevel(1000, null), WaitingCap.declared("mine", null), BACKEND);
+        assertThat(open.designRps()).isNull();
+        assertThat(open.explanation())
+                .isEqualTo("1000 connections ÷ 100ms = 10000 req/s; no design cap: server 'mine' declares none"
+                        + " (servers[].cap)");
+    }
 }
