@@ -20,6 +20,7 @@ import io.loadlab.lab.spec.SuitePlan;
 import io.loadlab.lab.spec.Thresholds;
 import io.loadlab.lab.spec.Timing;
 import io.loadlab.lab.spec.TrialPlan;
+import io.loadlab.lab.spec.UserServer;
 import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.util.List;
@@ -52,7 +53,7 @@ class MeasurementPhaseTest {
         ExperimentSpec plain = new ExperimentSpec(
                 "plain",
                 ScenarioSpec.of(ScenarioKind.PLAINTEXT),
-                List.of(ExperimentSpec.EXTERNAL),
+                List.of(UserServer.DEFAULT_NAME),
                 List.of(new LoadLevel(2, null)),
                 null,
                 null,
@@ -75,7 +76,7 @@ class MeasurementPhaseTest {
         StartedServer dead =
                 new StartedServer(server, "http://127.0.0.1:" + unusedPort(), Map.of(), null, ServerProfiler.off());
         TrialPlan trial =
-                new TrialPlan(0, plain, ExperimentSpec.EXTERNAL, plain.loads().get(0), 1);
+                new TrialPlan(0, plain, UserServer.DEFAULT_NAME, plain.loads().get(0), 1);
 
         MeasurementPhase.Measured m =
                 new MeasurementPhase(ctx).run(trial, dead, TrialDir.create(dir.resolve("results"), trial.id()));
