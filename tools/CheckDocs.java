@@ -138,6 +138,9 @@ public final class CheckDocs {
                     }
                 }
             } else {
+                if (line.chars().filter(c -> c == '`').count() % 2 != 0) {
+                    missing.add(doc + ":" + (n + 1) + ": inline code that does not close on its line is not checked");
+                }
                 Matcher m = INLINE.matcher(line);
                 while (m.find()) {
                     names.addAll(namesIn(m.group(1).strip()));
