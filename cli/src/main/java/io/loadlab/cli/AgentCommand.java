@@ -166,7 +166,7 @@ final class AgentCommand implements Callable<Integer> {
             }
         };
         LoadResult result = LoadEngine.run(part, listener, barrier);
-        human.print(LoadSummary.format(result, load.latency));
+        human.print(LoadSummary.format(result, load.summary.latency));
         human.flush();
         AgentRecord record = AgentRecord.of(idx, agents, barrier.startEpochMicros(), part, result);
         Path hlog = dir.resolve(AgentDefaults.HLOG_FILE);
@@ -181,7 +181,7 @@ final class AgentCommand implements Callable<Integer> {
         if (stdio) {
             emit(stdout, new ChildEvent.Result(result.report(), result.cpuSeconds()));
         }
-        String failure = LoadExit.failure(result.report(), load.maxErrorRate());
+        String failure = LoadExit.failure(result.report(), load.summary.maxErrorRate());
         if (failure != null) {
             spec.commandLine().getErr().println("loadlab agent " + idx + ": " + failure.replace("; exit 1", ""));
             spec.commandLine().getErr().flush();

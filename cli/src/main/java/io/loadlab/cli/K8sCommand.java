@@ -174,10 +174,10 @@ final class K8sCommand implements Callable<Integer> {
                         out.flush();
                     })
                     .run(rendered, limit, dir);
-            out.print(AgentsSummary.format(m, load.latency));
+            out.print(AgentsSummary.format(m, load.summary.latency));
             out.println("  results in " + dir);
             out.flush();
-            String failure = LoadExit.failure(m.report(), load.maxErrorRate());
+            String failure = LoadExit.failure(m.report(), load.summary.maxErrorRate());
             if (failure != null) {
                 err.println("loadlab k8s: " + failure);
                 err.flush();

@@ -64,13 +64,13 @@ final class LoadCommand implements Callable<Integer> {
         LoadGate.requireKnownClasses(
                 thresholds, whole.requests().stream().map(RequestSpec::name).toList());
         LoadConsole console = new LoadConsole(spec, exports.machineOutputOnStdout());
-        LoadExit exit = new LoadExit(console, exports, thresholds, load.url, load.maxErrorRate());
+        LoadExit exit = new LoadExit(console, exports, thresholds, load.url, load.summary.maxErrorRate());
         if (agents != 1) {
             AgentMerge.Merged merged = LoadAgents.run(whole, agents, spec, console, exports);
-            return exit.finish(merged.report(), AgentsSummary.format(merged, load.latency));
+            return exit.finish(merged.report(), AgentsSummary.format(merged, load.summary.latency));
         }
         LoadResult result = LoadEngine.run(whole, console.listener(whole), WarmupGate.NONE);
         console.endLive();
-        return exit.finish(result.report(), LoadSummary.format(result, load.latency));
+        return exit.finish(result.report(), LoadSummary.format(result, load.summary.latency));
     }
 }

@@ -2,7 +2,6 @@ package io.loadlab.cli;
 
 import io.loadlab.core.UserError;
 import io.loadlab.core.unit.Duration;
-import io.loadlab.core.unit.Percent;
 import io.loadlab.core.unit.Rate;
 import io.loadlab.loadgen.LoadSpec;
 import io.loadlab.loadgen.LoadgenDefaults;
@@ -18,6 +17,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -85,9 +85,6 @@ final class LoadOptions {
     @Option(names = "--body", paramLabel = "TEXT|@FILE", description = "Request body, or @FILE to read it from a file.")
     String body;
 
-    @Option(names = "--latency", description = "Print the latency percentile spectrum.")
-    boolean latency;
-
     @Option(names = "--warmup", description = "Load sent before measuring, not recorded. (default: ${DEFAULT-VALUE})")
     String warmup;
 
@@ -120,16 +117,12 @@ final class LoadOptions {
     @Option(names = "--insecure", description = "HTTPS without certificate verification.")
     boolean insecure;
 
-    @Option(
-            names = "--max-error-rate",
-            paramLabel = "PERCENT",
-            description = "Exit 1 when failed requests (every error category, unexpected statuses included) exceed"
-                    + " this share of the requests, e.g. 0.1%% or 5%%. (default: 1%%, the lab's own limit)")
-    String maxErrorRate;
+    @Mixin
+    SummaryOptions summary;
 
     /** The run these options describe; a bad value is a one-line {@link UserError} before any load is sent. */
     LoadSpec spec() {
-        maxErrorRate();
+        summary.maxErrorRate(); // a bad value is an error before any load is sent
         LoadSpec.Builder b = LoadSpec.builder(url)
                 .connections(connections)
                 .threads(threads)
@@ -170,15 +163,6 @@ final class LoadOptions {
             requests.add(expected == null ? r : r.withExpectStatus(expected));
         }
         return b.requests(requests).build();
-    }
-
-    /** Above this share of failed requests a run failed (exit 1); a bad value is a user error naming the option. */
-    Percent maxErrorRate() {
-        try {
-            return Percent.parse(maxErrorRate);
-        } catch (IllegalArgumentException e) {
-            throw new UserError("--max-error-rate: " + e.getMessage());
-        }
     }
 
     /** True when the requests are read from local files ({@code --scenario}, {@code --body @FILE}). */

@@ -2,7 +2,6 @@ package io.loadlab.cli;
 
 import io.loadlab.core.Json;
 import io.loadlab.core.UserError;
-import io.loadlab.core.unit.Percent;
 import io.loadlab.loadgen.agents.AgentDefaults;
 import io.loadlab.loadgen.agents.AgentMerge;
 import io.loadlab.loadgen.agents.AgentRun;
@@ -15,6 +14,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -56,15 +56,8 @@ final class MergeCommand implements Callable<Integer> {
             description = "Write the merged HdrHistogram interval log (the total, one interval per second).")
     Path hlog;
 
-    @Option(names = "--latency", description = "Print the latency percentile spectrum.")
-    boolean latency;
-
-    @Option(
-            names = "--max-error-rate",
-            paramLabel = "PERCENT",
-            description = "Exit 1 when failed requests exceed this share of the requests. (default: 1%%)",
-            defaultValue = "1%")
-    String maxErrorRate;
+    @Mixin
+    SummaryOptions summary;
 
     @Override
     public Integer call() throws IOException {
@@ -74,17 +67,12 @@ final class MergeCommand implements Callable<Integer> {
         }
         AgentMerge.Merged merged = AgentMerge.merge(runs, hlog);
         PrintWriter out = spec.commandLine().getOut();
-        out.print(AgentsSummary.format(merged, latency));
+        out.print(AgentsSummary.format(merged, summary.latency));
         out.flush();
         if (json != null) {
             Json.writeAtomically(json, merged.report());
         }
-        String failure;
-        try {
-            failure = LoadExit.failure(merged.report(), Percent.parse(maxErrorRate));
-        } catch (IllegalArgumentException e) {
-            throw new UserError("--max-error-rate: " + e.getMessage());
-        }
+        String failure = LoadExit.failure(merged.report(), summary.maxErrorRate());
         if (failure != null) {
             spec.commandLine().getErr().println("loadlab merge: " + failure);
             spec.commandLine().getErr().flush();

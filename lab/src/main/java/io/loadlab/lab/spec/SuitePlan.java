@@ -1,6 +1,9 @@
 package io.loadlab.lab.spec;
 
+import io.loadlab.core.UserError;
+import io.loadlab.core.result.LoadLevel;
 import io.loadlab.core.unit.Duration;
+import io.loadlab.loadgen.agents.AgentShare;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -65,6 +68,15 @@ public record SuitePlan(
         for (UserServer s : servers) {
             if (!names.add(s.name())) {
                 throw new IllegalArgumentException("two servers are named '" + s.name() + "'; names must differ");
+            }
+        }
+        for (ExperimentSpec e : experiments) {
+            for (LoadLevel l : e.loads()) {
+                try {
+                    new AgentShare(agents, 0).of(l.connections(), l.connections(), l.rateRps());
+                } catch (UserError tooFew) {
+                    throw new IllegalArgumentException("experiment " + e.name() + ": " + tooFew.getMessage());
+                }
             }
         }
     }

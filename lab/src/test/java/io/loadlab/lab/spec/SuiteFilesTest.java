@@ -185,6 +185,9 @@ class SuiteFilesTest {
                 .isEqualTo(1);
         Files.writeString(f, "loadgen: {agents: 0}\n" + body);
         assertThatThrownBy(() -> SuiteFiles.read(f)).hasMessageContaining("agents must be at least 1");
+        Files.writeString(f, "loadgen: {agents: 11}\n" + body);
+        assertThatThrownBy(() -> SuiteFiles.read(f))
+                .hasMessageContaining("experiment d: -c 10 is fewer than --agents 11: every agent needs at least one");
     }
 
     @Test
