@@ -1,25 +1,27 @@
 package io.loadlab.servers;
 
+import io.loadlab.core.model.Knob;
 import io.loadlab.core.unit.Duration;
 import io.loadlab.core.unit.Size;
 
 /**
- * The reference servers' defaults: {@code loadlab serve}'s help quotes them.
+ * The reference servers' defaults: {@code loadlab serve}'s help quotes them. The knobs' defaults come from the
+ * catalog ({@link Knob}), which says them for every model.
  */
 public final class ServerDefaults {
     private ServerDefaults() {}
 
     /** thread-pool model: worker threads (the RxJava book's ThreadPool server). */
-    public static final int POOL_THREADS = 100;
+    public static final int POOL_THREADS = Knob.DEFAULT_THREADS;
 
     /** thread-pool model: queued connections before rejecting with 503. */
-    public static final int POOL_QUEUE = 1000;
+    public static final int POOL_QUEUE = Knob.DEFAULT_QUEUE;
 
     /**
      * servlet-sync: Jetty's maximum container threads (Jetty's own default; the Spring experiment also used 16). Each
      * waiting request holds one.
      */
-    public static final int SERVLET_MAX_THREADS = 200;
+    public static final int SERVLET_MAX_THREADS = Knob.DEFAULT_MAX_THREADS;
 
     /**
      * servlet-async: Jetty's maximum container threads, {@code max(8, 4 × CPUs)}. Its container threads only parse
@@ -32,10 +34,10 @@ public final class ServerDefaults {
     }
 
     /** servlet-async with {@code --offload worker}: the worker pool that blocks (the Spring experiment's 16). */
-    public static final int WORKER_THREADS = 16;
+    public static final int WORKER_THREADS = Knob.DEFAULT_WORKER_THREADS;
 
     /** Database connections per server; the same for every model so they do the same work. */
-    public static final int DB_POOL = 16;
+    public static final int DB_POOL = Knob.DEFAULT_DB_POOL;
 
     /**
      * Bound on waiting for the database: a pooled connection, a connect, a statement. Past it a call fails (503)
@@ -44,7 +46,7 @@ public final class ServerDefaults {
     public static final Duration DB_TIMEOUT = Duration.ofSeconds(10);
 
     /** Stack size of thread-per-connection threads (0 = the JVM's default). */
-    public static final Size STACK_SIZE = Size.ofBytes(0);
+    public static final Size STACK_SIZE = Size.parse(Knob.STACK_SIZE.defaultValue());
 
     /** Event loops of the non-blocking models: the CPUs the server may run on. */
     public static int eventLoops() {

@@ -45,15 +45,12 @@ public final class ServerModels {
     }
 
     /** The models that serve HTTP/2 (h2c and h2) besides HTTP/1.1; the blocking-socket models speak HTTP/1.1 only. */
-    public static final List<String> HTTP2 = List.of(
-            ConcurrencyModel.SERVLET_SYNC.id(),
-            ConcurrencyModel.SERVLET_ASYNC.id(),
-            ConcurrencyModel.NETTY.id(),
-            ConcurrencyModel.VERTX.id());
+    public static final List<String> HTTP2 =
+            ALL.stream().filter(ServerModel::http2).map(ServerModel::name).toList();
 
     /** A {@link UserError} unless {@code model} serves HTTP/2; {@code protocol} names what was asked for. */
-    public static void requireHttp2(String model, String protocol) {
-        if (!HTTP2.contains(model)) {
+    public static void requireHttp2(ConcurrencyModel model, String protocol) {
+        if (ALL.stream().noneMatch(m -> m.model() == model && m.http2())) {
             throw new UserError("protocol: " + protocol + " is served by " + String.join(", ", HTTP2) + "; " + model
                     + " speaks HTTP/1.1 only");
         }

@@ -12,7 +12,7 @@ public final class ServerSettings {
     /** A mutable, insertion-ordered map to which the model adds its own threads, pools, queues and event loops. */
     public static Map<String, Object> base(ServerSpec spec, int boundPort) {
         Map<String, Object> s = new LinkedHashMap<>();
-        s.put("model", spec.model());
+        s.put("model", spec.model().id());
         s.put("host", spec.host());
         s.put("port", boundPort);
         s.put("pid", ProcessHandle.current().pid());

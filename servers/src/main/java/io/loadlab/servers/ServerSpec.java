@@ -10,7 +10,7 @@ import java.net.URI;
  * Everything a server model needs to start: the command line fills it, the model never reads arguments or system
  * properties. Knobs a model does not use are ignored by it (and left out of its reported settings).
  *
- * @param model kebab-case model name, e.g. {@code thread-pool}
+ * @param model the model of the catalog (its id in JSON, e.g. {@code thread-pool})
  * @param host address to bind
  * @param port port to bind; 0 picks a free one
  * @param backlog accept backlog
@@ -36,7 +36,7 @@ import java.net.URI;
  *     over TLS ({@link #protocol()}); only the models of {@link ServerModels#HTTP2} can
  */
 public record ServerSpec(
-        String model,
+        ConcurrencyModel model,
         String host,
         int port,
         int backlog,
@@ -95,13 +95,18 @@ public record ServerSpec(
         WORKER
     }
 
-    public static Builder builder(String model) {
+    public static Builder builder(ConcurrencyModel model) {
         return new Builder(model);
+    }
+
+    /** A builder for the model of this id; a {@link io.loadlab.core.UserError} listing the models when none. */
+    public static Builder builder(String model) {
+        return new Builder(ConcurrencyModel.byId(model));
     }
 
     /** Defaults from {@link io.loadlab.core.Defaults}. */
     public static final class Builder {
-        private final String model;
+        private final ConcurrencyModel model;
         private String host = Defaults.HOST;
         private int port = Defaults.PORT;
         private int backlog = Defaults.BACKLOG;
@@ -121,10 +126,9 @@ public record ServerSpec(
         private ServerTls tls;
         private boolean http2;
 
-        private Builder(String model) {
+        private Builder(ConcurrencyModel model) {
             this.model = model;
-            this.maxThreads =
-                    ConcurrencyModel.SERVLET_ASYNC.id().equals(model) ? 0 : ServerDefaults.SERVLET_MAX_THREADS;
+            this.maxThreads = model == ConcurrencyModel.SERVLET_ASYNC ? 0 : ServerDefaults.SERVLET_MAX_THREADS;
         }
 
         public Builder host(String v) {

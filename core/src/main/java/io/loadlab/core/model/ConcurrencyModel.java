@@ -1,64 +1,103 @@
 package io.loadlab.core.model;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonValue;
 import io.loadlab.core.UserError;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
- * The catalog of concurrency models: each one's name (its kebab-case id, the only place it is spelled), a line for
- * the help, whether a waiting request holds a platform thread, and how many requests its design lets wait at once.
- * The servers start them, the lab computes their ceilings from it, the report and the help describe them with it.
+ * The catalog of concurrency models, the only place a model's id is spelled: each one's id, a line for the help,
+ * whether a waiting request holds a platform thread, how the lab starts it ({@link Launch}), how many requests its
+ * design lets wait at once ({@link DesignCap}) and the knobs it takes with their defaults ({@link Knob}). The servers
+ * start the reference ones, the lab computes ceilings and checks a suite's settings with it, the help describes them.
+ *
+ * <p>A model started as its own process is one more entry, e.g. {@code SPRING_MVC("spring-mvc", "Spring MVC on
+ * Tomcat", true, Launch.process("spring-mvc"), DesignCap.containerThreads("Tomcat"), Knob.MAX_THREADS)}.
  */
 public enum ConcurrencyModel {
     SINGLE_THREAD(
             "single-thread",
             "one thread accepts and serves one keep-alive connection at a time; blocks on every wait",
-            true),
+            true,
+            Launch.REFERENCE,
+            DesignCap.oneThread()),
     THREAD_POOL(
             "thread-pool",
             "fixed pool (--threads) serving a whole keep-alive connection per task, bounded queue (--queue); queue"
                     + " full -> immediate 503 + Connection: close",
-            true),
+            true,
+            Launch.REFERENCE,
+            DesignCap.threads(Knobs::threads, "threads"),
+            Knob.THREADS,
+            Knob.QUEUE),
     THREAD_PER_CONNECTION(
             "thread-per-connection",
             "a new platform thread per connection (--stack-size), unbounded; blocks on every wait",
-            true),
+            true,
+            Launch.REFERENCE,
+            DesignCap.none(),
+            Knob.STACK_SIZE),
     VIRTUAL_THREADS(
             "virtual-threads",
             "the thread-per-connection code on a virtual thread per connection; waits unmount",
-            false),
+            false,
+            Launch.REFERENCE,
+            DesignCap.none()),
     SERVLET_SYNC(
             "servlet-sync",
             "Jetty 12 servlet, container threads (--max-threads) block on sleep, HTTP client and JDBC",
-            true),
+            true,
+            Launch.REFERENCE,
+            DesignCap.containerThreads("Jetty"),
+            Knob.MAX_THREADS),
     SERVLET_ASYNC(
             "servlet-async",
             "Jetty 12 servlet + AsyncContext; --offload nonblocking (timer, async client, reactive DB) or worker"
                     + " (--worker-threads block)",
-            false),
+            false,
+            Launch.REFERENCE,
+            DesignCap.of(
+                    k -> k.offloadsToWorkers() ? k.workerThreads() : null, k -> k.workerThreads() + " worker threads"),
+            Knob.MAX_THREADS.withDefault("max(8, 4 × CPUs)"),
+            Knob.OFFLOAD,
+            Knob.WORKER_THREADS),
     NETTY(
             "netty",
             "Netty event loops (--event-loops); timers, async backend client, reactive PostgreSQL client",
-            false),
+            false,
+            Launch.REFERENCE,
+            DesignCap.none(),
+            Knob.EVENT_LOOPS),
     VERTX(
             "vertx",
             "Vert.x verticles, one per event loop (--event-loops); timers, HTTP client, reactive PostgreSQL client",
-            false);
+            false,
+            Launch.REFERENCE,
+            DesignCap.none(),
+            Knob.EVENT_LOOPS);
 
-    /** The settings of a server that bound how many of its requests can wait at once. */
+    /** The knobs every model takes besides its own: the same database pool and accept backlog for all. */
+    public static final List<Knob> COMMON_KNOBS = List.of(Knob.DB_POOL, Knob.BACKLOG);
+
+    /**
+     * The values of the knobs that bound how many of a server's requests can wait at once, as the server ran with them:
+     * what a {@link DesignCap} reads.
+     */
     public interface Knobs {
-        /** thread-pool: worker threads. */
+        /** {@link Knob#THREADS}: a thread pool's threads. */
         int threads();
 
-        /** servlet models: the container's maximum threads. */
+        /** {@link Knob#MAX_THREADS}: a servlet container's maximum threads. */
         int maxThreads();
 
-        /** servlet-async with the worker offload: the blocking worker pool. */
+        /** {@link Knob#WORKER_THREADS}: the worker pool that blocks in the container's place. */
         int workerThreads();
 
-        /** servlet-async: true when a worker pool blocks instead of nothing waiting. */
+        /** {@link Knob#OFFLOAD}: true when a worker pool blocks instead of nothing waiting. */
         boolean offloadsToWorkers();
 
         /** Container threads the container keeps for itself (Jetty's acceptors and selectors); 0 when unknown. */
@@ -70,14 +109,21 @@ public enum ConcurrencyModel {
     private final String id;
     private final String description;
     private final boolean blocking;
+    private final Launch launch;
+    private final DesignCap cap;
+    private final List<Knob> knobs;
 
-    ConcurrencyModel(String id, String description, boolean blocking) {
+    ConcurrencyModel(String id, String description, boolean blocking, Launch launch, DesignCap cap, Knob... knobs) {
         this.id = id;
         this.description = description;
         this.blocking = blocking;
+        this.launch = launch;
+        this.cap = cap;
+        this.knobs = List.of(knobs);
     }
 
     /** The kebab-case name: what {@code loadlab serve}, suites and results say, e.g. {@code thread-pool}. */
+    @JsonValue
     public String id() {
         return id;
     }
@@ -91,40 +137,45 @@ public enum ConcurrencyModel {
         return blocking;
     }
 
+    /** How the lab starts it: a reference server of the servers module, or a process of its own. */
+    public Launch launch() {
+        return launch;
+    }
+
+    /** The knobs it takes, its own first and then {@link #COMMON_KNOBS}, each with this model's default. */
+    public List<Knob> knobs() {
+        return Stream.concat(knobs.stream(), COMMON_KNOBS.stream()).toList();
+    }
+
+    /** True when it takes the knob named {@code name} ({@code max-threads}). */
+    public boolean takes(String name) {
+        return knobs().stream().anyMatch(k -> k.name().equals(name));
+    }
+
     /**
      * How many requests can wait at once by the model's design, given its settings, or null when nothing in its design
      * bounds it (a thread or a virtual thread per connection, an event loop): a thread per waiting request for the
      * thread-holding models.
      */
     public Integer waitingCap(Knobs k) {
-        return switch (this) {
-            case SINGLE_THREAD -> 1;
-            case THREAD_POOL -> k.threads();
-            case SERVLET_SYNC -> Math.max(1, k.maxThreads() - k.reservedThreads());
-            case SERVLET_ASYNC -> k.offloadsToWorkers() ? k.workerThreads() : null;
-            default -> null;
-        };
+        return cap.waiting(k);
     }
 
     /** What {@link #waitingCap} counts, in words: {@code 100 threads}, {@code 16 worker threads}; null when none. */
     public String waitingCapLabel(Knobs k) {
-        Integer cap = waitingCap(k);
-        if (cap == null) {
-            return null;
-        }
-        return switch (this) {
-            case SINGLE_THREAD -> "its one thread";
-            case SERVLET_SYNC ->
-                k.reservedThreads() == 0
-                        ? cap + " container threads"
-                        : cap + " container threads (" + k.maxThreads() + " less the " + k.reservedThreads()
-                                + " Jetty keeps for accepting and selecting)";
-            case SERVLET_ASYNC -> cap + " worker threads";
-            default -> cap + " threads";
-        };
+        return cap.label(k);
+    }
+
+    /** The ids of the models that take the knob named {@code name}, in catalog order. */
+    public static List<String> takers(String name) {
+        return Arrays.stream(values())
+                .filter(m -> m.takes(name))
+                .map(ConcurrencyModel::id)
+                .toList();
     }
 
     /** The model of this id; a {@link UserError} listing the models when there is none. */
+    @JsonCreator
     public static ConcurrencyModel byId(String id) {
         String wanted = id == null ? "" : id.trim().toLowerCase(Locale.ROOT);
         for (ConcurrencyModel m : values()) {

@@ -1,6 +1,7 @@
 package io.loadlab.lab.spec;
 
 import io.loadlab.core.model.ConcurrencyModel;
+import io.loadlab.core.model.Knob;
 import io.loadlab.core.unit.Size;
 import io.loadlab.servers.ServerSpec;
 import java.util.LinkedHashMap;
@@ -12,7 +13,7 @@ import java.util.Map;
  * The server settings an experiment gives every model it runs, as a suite's {@code server:} mapping writes them
  * ({@code max-threads: 16}); each is null when the suite leaves the model's default. A model ignores the settings it
  * has no use for, as {@code loadlab serve} does; so that a suite cannot pretend otherwise, an experiment may only set
- * an option one of its models reads ({@link #READERS}), and the results say which models read each option.
+ * an option one of its models reads ({@link #readers}), and the results say which models read each option.
  */
 public record ServerOptions(
         Integer threads,
@@ -26,35 +27,28 @@ public record ServerOptions(
         Size stackSize) {
 
     /**
-     * Which models read each option, as the servers do ({@code servers/.../ServerModels} and the models' servers):
-     * {@code worker-threads} only with {@code offload: worker}.
+     * The models that read {@code option}, as the catalog says ({@link ConcurrencyModel#knobs()}): {@code
+     * worker-threads} only with {@code offload: worker}.
      */
-    public static final Map<String, List<String>> READERS = Map.of(
-            "threads", List.of("thread-pool"),
-            "queue", List.of("thread-pool"),
-            "max-threads", List.of("servlet-sync", "servlet-async"),
-            "worker-threads", List.of("servlet-async"),
-            "offload", List.of("servlet-async"),
-            "event-loops", List.of("netty", "vertx"),
-            "stack-size", List.of("thread-per-connection"),
-            "db-pool", ConcurrencyModel.all().stream().map(ConcurrencyModel::id).toList(),
-            "backlog", ConcurrencyModel.all().stream().map(ConcurrencyModel::id).toList());
+    public static List<String> readers(String option) {
+        return ConcurrencyModel.takers(option);
+    }
 
     public static final ServerOptions NONE = new ServerOptions(null, null, null, null, null, null, null, null, null);
 
     public ServerOptions {
-        positive("threads", threads);
-        positive("queue", queue);
-        positive("max-threads", maxThreads);
-        positive("worker-threads", workerThreads);
-        positive("event-loops", eventLoops);
-        positive("db-pool", dbPool);
-        positive("backlog", backlog);
+        positive(Knob.THREADS, threads);
+        positive(Knob.QUEUE, queue);
+        positive(Knob.MAX_THREADS, maxThreads);
+        positive(Knob.WORKER_THREADS, workerThreads);
+        positive(Knob.EVENT_LOOPS, eventLoops);
+        positive(Knob.DB_POOL, dbPool);
+        positive(Knob.BACKLOG, backlog);
     }
 
-    private static void positive(String name, Integer v) {
+    private static void positive(Knob knob, Integer v) {
         if (v != null && v < 1) {
-            throw new IllegalArgumentException("server option " + name + " must be at least 1, got " + v);
+            throw new IllegalArgumentException("server option " + knob.name() + " must be at least 1, got " + v);
         }
     }
 
@@ -96,7 +90,7 @@ public record ServerOptions(
      */
     public void checkReadBy(String experiment, List<String> models) {
         for (String option : asMap().keySet()) {
-            List<String> readers = READERS.getOrDefault(option, List.of());
+            List<String> readers = readers(option);
             if (models.stream().noneMatch(readers::contains)) {
                 throw new IllegalArgumentException("experiment '" + experiment + "': server." + option
                         + " is read by no model of the experiment " + models + " (only by " + readers + ")");
@@ -115,7 +109,7 @@ public record ServerOptions(
     public Map<String, String> asMap(List<String> models) {
         Map<String, String> m = new LinkedHashMap<>();
         for (Map.Entry<String, String> e : asMap().entrySet()) {
-            List<String> readers = READERS.getOrDefault(e.getKey(), List.of());
+            List<String> readers = readers(e.getKey());
             List<String> reading = models.stream().filter(readers::contains).toList();
             m.put(
                     e.getKey(),
@@ -129,21 +123,21 @@ public record ServerOptions(
     /** The options set, by their suite names ({@code max-threads: 16}). */
     public Map<String, String> asMap() {
         Map<String, String> m = new LinkedHashMap<>();
-        put(m, "threads", threads);
-        put(m, "queue", queue);
-        put(m, "max-threads", maxThreads);
-        put(m, "worker-threads", workerThreads);
-        put(m, "offload", offload == null ? null : offload.name().toLowerCase(Locale.ROOT));
-        put(m, "event-loops", eventLoops);
-        put(m, "db-pool", dbPool);
-        put(m, "backlog", backlog);
-        put(m, "stack-size", stackSize);
+        put(m, Knob.THREADS, threads);
+        put(m, Knob.QUEUE, queue);
+        put(m, Knob.MAX_THREADS, maxThreads);
+        put(m, Knob.WORKER_THREADS, workerThreads);
+        put(m, Knob.OFFLOAD, offload == null ? null : offload.name().toLowerCase(Locale.ROOT));
+        put(m, Knob.EVENT_LOOPS, eventLoops);
+        put(m, Knob.DB_POOL, dbPool);
+        put(m, Knob.BACKLOG, backlog);
+        put(m, Knob.STACK_SIZE, stackSize);
         return m;
     }
 
-    private static void put(Map<String, String> m, String k, Object v) {
+    private static void put(Map<String, String> m, Knob k, Object v) {
         if (v != null) {
-            m.put(k, String.valueOf(v));
+            m.put(k.name(), String.valueOf(v));
         }
     }
 }

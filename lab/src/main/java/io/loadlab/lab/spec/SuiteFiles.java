@@ -12,6 +12,7 @@ import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.loadlab.backend.BackendDefaults;
 import io.loadlab.core.UserError;
+import io.loadlab.core.model.ConcurrencyModel;
 import io.loadlab.core.result.Criterion;
 import io.loadlab.core.result.LoadLevel;
 import io.loadlab.core.unit.Duration;
@@ -290,7 +291,7 @@ public final class SuiteFiles {
         List<String> models = ExperimentSpec.models(e.models(), servers);
         if (scenario.http2()) {
             for (String m : models.stream().filter(ExperimentSpec::inCatalog).toList()) {
-                ServerModels.requireHttp2(m, scenario.protocol());
+                ServerModels.requireHttp2(ConcurrencyModel.byId(m), scenario.protocol());
             }
         }
         return new ExperimentSpec(

@@ -36,7 +36,7 @@ public final class BlockingModel implements ServerModel {
 
     @Override
     public RunningServer start(ServerSpec spec) {
-        if (!model.id().equals(spec.model())) {
+        if (model != spec.model()) {
             throw new IllegalArgumentException("spec for model " + spec.model() + " given to " + model);
         }
         return create.apply(spec).start();

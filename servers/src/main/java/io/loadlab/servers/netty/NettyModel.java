@@ -13,6 +13,11 @@ public final class NettyModel implements ServerModel {
     }
 
     @Override
+    public boolean http2() {
+        return true;
+    }
+
+    @Override
     public RunningServer start(ServerSpec spec) {
         return NettyServer.start(spec);
     }

@@ -20,6 +20,11 @@ public final class ServletSyncModel implements ServerModel {
     }
 
     @Override
+    public boolean http2() {
+        return true;
+    }
+
+    @Override
     public RunningServer start(ServerSpec spec) throws Exception {
         StartupChecks.requireBackend(spec.backendUrl());
         List<AutoCloseable> resources = new ArrayList<>();

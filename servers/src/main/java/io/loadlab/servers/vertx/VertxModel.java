@@ -13,6 +13,11 @@ public final class VertxModel implements ServerModel {
     }
 
     @Override
+    public boolean http2() {
+        return true;
+    }
+
+    @Override
     public RunningServer start(ServerSpec spec) throws Exception {
         return VertxServer.start(spec);
     }

@@ -30,7 +30,7 @@ class JdbcZipCodeStoreTest {
     static void open() {
         pg = TestDatabase.shared();
         store = ZipCodeStores.blocking(
-                ServerSpec.builder("test").db(pg.uri(), null, null).dbPool(8).build());
+                ServerSpec.builder("netty").db(pg.uri(), null, null).dbPool(8).build());
     }
 
     @AfterAll

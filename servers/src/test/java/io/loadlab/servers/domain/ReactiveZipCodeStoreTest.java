@@ -28,7 +28,7 @@ class ReactiveZipCodeStoreTest {
     static void open() {
         pg = TestDatabase.shared();
         store = ZipCodeStores.async(
-                ServerSpec.builder("test")
+                ServerSpec.builder("netty")
                         .db(pg.jdbcUrl(), pg.user(), pg.password())
                         .dbPool(8)
                         .build(),

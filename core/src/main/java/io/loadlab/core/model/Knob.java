@@ -1,0 +1,84 @@
+package io.loadlab.core.model;
+
+import io.loadlab.core.Defaults;
+import java.util.Locale;
+
+/**
+ * A setting a model takes, as suites and the command line write it ({@code max-threads}), its default and what it
+ * bounds. A model started as its own process reads it from {@link #envVar()} ({@code LOADLAB_MAX_THREADS}). The
+ * catalog ({@link ConcurrencyModel}) lists the knobs each model takes; a model whose default differs declares the knob
+ * {@link #withDefault with its own}.
+ *
+ * @param name kebab-case, as a suite's {@code server:} mapping and {@code loadlab serve} write it
+ * @param defaultValue the default as a suite would write it ({@code 200}, {@code nonblocking}), or in words when it is
+ *     resolved where the server runs ({@code the usable CPUs})
+ * @param bounds what the setting bounds, in words for the help and the docs
+ */
+public record Knob(String name, String defaultValue, String bounds) {
+    /** thread-pool's worker threads (the RxJava book's ThreadPool server). */
+    public static final int DEFAULT_THREADS = 100;
+
+    /** thread-pool's queued connections before it rejects with 503. */
+    public static final int DEFAULT_QUEUE = 1000;
+
+    /** A servlet container's maximum threads (Jetty's and Tomcat's own default; the Spring experiment also used 16). */
+    public static final int DEFAULT_MAX_THREADS = 200;
+
+    /** A worker pool that blocks in the container's place (the Spring experiment's 16). */
+    public static final int DEFAULT_WORKER_THREADS = 16;
+
+    /** Database connections per server; the same for every model so that they do the same work. */
+    public static final int DEFAULT_DB_POOL = 16;
+
+    public static final Knob THREADS =
+            count("threads", DEFAULT_THREADS, "the pool's threads: connections served, and requests waiting, at once");
+
+    public static final Knob QUEUE = count("queue", DEFAULT_QUEUE, "connections queued for a pool thread before a 503");
+
+    public static final Knob MAX_THREADS = count(
+            "max-threads",
+            DEFAULT_MAX_THREADS,
+            "the container's threads: with blocking handlers, requests waiting at once");
+
+    public static final Knob WORKER_THREADS = count(
+            "worker-threads",
+            DEFAULT_WORKER_THREADS,
+            "the worker pool that blocks in the container's place: requests waiting at once");
+
+    public static final Knob OFFLOAD = new Knob(
+            "offload",
+            "nonblocking",
+            "what waits instead of the container thread: nothing (nonblocking) or a worker pool (worker)");
+
+    public static final Knob EVENT_LOOPS =
+            new Knob("event-loops", "the usable CPUs", "the event-loop threads: requests in CPU work at once");
+
+    /** 0 is the JVM's default. */
+    public static final Knob STACK_SIZE = new Knob(
+            "stack-size", "0", "a platform thread's stack: with the host's thread limits, connections open at once");
+
+    public static final Knob DB_POOL = count("db-pool", DEFAULT_DB_POOL, "database connections: queries at once");
+
+    public static final Knob BACKLOG = count("backlog", Defaults.BACKLOG, "connections waiting to be accepted");
+
+    private static final String ENV_PREFIX = "LOADLAB_";
+
+    private static Knob count(String name, int defaultValue, String bounds) {
+        return new Knob(name, Integer.toString(defaultValue), bounds);
+    }
+
+    /** The same knob with a model's own default. */
+    public Knob withDefault(String value) {
+        return new Knob(name, value, bounds);
+    }
+
+    /** The environment variable a model started as a process reads it from: {@code LOADLAB_MAX_THREADS}. */
+    public String envVar() {
+        return envVar(name);
+    }
+
+    /** {@code LOADLAB_} and the name in upper snake case: {@code backend-url} → {@code LOADLAB_BACKEND_URL}. */
+    static String envVar(String name) {
+        return ENV_PREFIX + name.toUpperCase(Locale.ROOT).replace('-', '_');
+    }
+}
