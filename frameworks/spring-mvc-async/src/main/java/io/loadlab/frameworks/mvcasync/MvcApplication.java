@@ -1,0 +1,67 @@
+package io.loadlab.frameworks.mvcasync;
+
+import io.loadlab.frameworks.common.AppEnv;
+import io.loadlab.frameworks.common.ContractText;
+import io.loadlab.frameworks.common.DbTarget;
+import io.loadlab.frameworks.spring.SpringLaunch;
+import java.util.Map;
+import org.springframework.boot.autoconfigure.SpringBootApplication;
+import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
+import org.springframework.context.ConfigurableApplicationContext;
+
+/**
+ * Starts {@code spring-mvc-async} from the {@code LOADLAB_*} environment only (frameworks/README.md), plus {@link
+ * MvcKnobs}: {@code LOADLAB_MAX_THREADS}, {@code LOADLAB_WORKER_THREADS}, {@code LOADLAB_MODE}.
+ */
+@SpringBootApplication
+public class MvcApplication {
+    /** The property that picks {@link AsyncRoutes} or {@link SyncRoutes}. */
+    static final String MODE_PROPERTY = "loadlab.mode";
+
+    public static void main(String[] args) {
+        SpringLaunch.main(Settings.MODEL, MvcApplication::start);
+    }
+
+    /** Runs the application configured by {@code env}; returns once it serves. */
+    public static ConfigurableApplicationContext start(AppEnv env) {
+        MvcKnobs mvc = MvcKnobs.from(env);
+        return SpringLaunch.run(MvcApplication.class, env, properties(env, mvc), mvc);
+    }
+
+    /**
+     * Boot's properties: the common ones, the mode, the contract's Server header, the study's async timeout, the JDBC
+     * pool with the reference servers' timeouts; Jetty's threads stay Spring Boot's unless {@code
+     * LOADLAB_MAX_THREADS} is set.
+     */
+    static Map<String, Object> properties(AppEnv env, MvcKnobs mvc) {
+        Map<String, Object> p = SpringLaunch.properties(env);
+        p.put(MODE_PROPERTY, mvc.mode());
+        p.put("server.server-header", ContractText.SERVER);
+        if (mvc.maxThreads() > 0) {
+            p.put("server.jetty.threads.max", mvc.maxThreads());
+            p.put("server.jetty.threads.min", Math.min(8, mvc.maxThreads()));
+        }
+        p.put("spring.mvc.async.request-timeout", MvcKnobs.DEFERRED_TIMEOUT_MS + "ms");
+        DbTarget db = env.db();
+        if (db == null) {
+            p.put("spring.autoconfigure.exclude", DataSourceAutoConfiguration.class.getName());
+        } else {
+            p.put("spring.datasource.url", db.jdbcUrl());
+            if (db.user() != null) {
+                p.put("spring.datasource.username", db.user());
+            }
+            if (db.password() != null) {
+                p.put("spring.datasource.password", db.password());
+            }
+            p.put("spring.datasource.hikari.pool-name", "loadlab-db");
+            p.put("spring.datasource.hikari.maximum-pool-size", env.dbPool());
+            p.put("spring.datasource.hikari.minimum-idle", env.dbPool());
+            // as the reference servers: a pooled connection, a connect, a statement each wait at most 10 s
+            p.put("spring.datasource.hikari.connection-timeout", 10_000);
+            p.put("spring.datasource.hikari.data-source-properties.connectTimeout", 10);
+            p.put("spring.datasource.hikari.data-source-properties.socketTimeout", 10);
+            p.put("spring.datasource.hikari.data-source-properties.ApplicationName", "loadlab");
+        }
+        return p;
+    }
+}
