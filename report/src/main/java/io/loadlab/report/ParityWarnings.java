@@ -56,17 +56,9 @@ final class ParityWarnings {
      * in which it is expected to differ; a user's server has none.
      */
     static boolean ownKnob(String model, String setting) {
+        String knob = setting.replace('_', '-');
         return ConcurrencyModel.all().stream()
                 .filter(m -> m.id().equals(model))
-                .anyMatch(m -> OWN_KNOBS.getOrDefault(m.id(), List.of()).contains(setting.replace('_', '-')));
+                .anyMatch(m -> m.ownKnobs().stream().anyMatch(k -> k.name().equals(knob)));
     }
-
-    /** Each catalog model's own knobs by their suite names, besides the database pool and backlog all take alike. */
-    private static final Map<String, List<String>> OWN_KNOBS = Map.of(
-            "thread-pool", List.of("threads", "queue"),
-            "thread-per-connection", List.of("stack-size"),
-            "servlet-sync", List.of("max-threads"),
-            "servlet-async", List.of("max-threads", "worker-threads", "offload"),
-            "netty", List.of("event-loops"),
-            "vertx", List.of("event-loops"));
 }

@@ -15,11 +15,6 @@ public interface ServerModel {
         return model().description();
     }
 
-    /** True when it serves HTTP/2 (h2c and h2) besides HTTP/1.1 on the same port. */
-    default boolean http2() {
-        return false;
-    }
-
     /**
      * Starts the server and returns once it accepts connections.
      *

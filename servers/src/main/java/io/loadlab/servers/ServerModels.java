@@ -8,7 +8,9 @@ import io.loadlab.servers.servlet.ServletAsyncModel;
 import io.loadlab.servers.servlet.ServletSyncModel;
 import io.loadlab.servers.vertx.VertxModel;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 
 /** The registry of every concurrency model, by kebab-case name, in the order help texts list them. */
 public final class ServerModels {
@@ -44,13 +46,20 @@ public final class ServerModels {
         return of(ConcurrencyModel.byId(name));
     }
 
-    /** The models that serve HTTP/2 (h2c and h2) besides HTTP/1.1; the blocking-socket models speak HTTP/1.1 only. */
+    /** The models whose servers serve HTTP/2 (h2c and h2) besides HTTP/1.1; the blocking-socket ones speak HTTP/1.1. */
+    private static final Set<ConcurrencyModel> SERVING_HTTP2 = EnumSet.of(
+            ConcurrencyModel.SERVLET_SYNC,
+            ConcurrencyModel.SERVLET_ASYNC,
+            ConcurrencyModel.NETTY,
+            ConcurrencyModel.VERTX);
+
+    /** The ids of the models that serve HTTP/2, in catalog order. */
     public static final List<String> HTTP2 =
-            ALL.stream().filter(ServerModel::http2).map(ServerModel::name).toList();
+            SERVING_HTTP2.stream().map(ConcurrencyModel::id).toList();
 
     /** A {@link UserError} unless {@code model} serves HTTP/2; {@code protocol} names what was asked for. */
     public static void requireHttp2(ConcurrencyModel model, String protocol) {
-        if (ALL.stream().noneMatch(m -> m.model() == model && m.http2())) {
+        if (!SERVING_HTTP2.contains(model)) {
             throw new UserError("protocol: " + protocol + " is served by " + String.join(", ", HTTP2) + "; " + model
                     + " speaks HTTP/1.1 only");
         }

@@ -147,6 +147,11 @@ public enum ConcurrencyModel {
         return Stream.concat(knobs.stream(), COMMON_KNOBS.stream()).toList();
     }
 
+    /** The knobs that are its own, in which it is expected to differ from other models: {@link #knobs} less the common. */
+    public List<Knob> ownKnobs() {
+        return knobs;
+    }
+
     /** True when it takes the knob named {@code name} ({@code max-threads}). */
     public boolean takes(String name) {
         return knobs().stream().anyMatch(k -> k.name().equals(name));

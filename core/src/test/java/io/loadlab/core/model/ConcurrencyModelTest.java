@@ -23,6 +23,8 @@ class ConcurrencyModelTest {
         assertThat(ConcurrencyModel.takers("no-such-knob")).isEmpty();
         assertThat(ConcurrencyModel.THREAD_POOL.knobs())
                 .containsExactly(Knob.THREADS, Knob.QUEUE, Knob.DB_POOL, Knob.BACKLOG);
+        assertThat(ConcurrencyModel.THREAD_POOL.ownKnobs()).containsExactly(Knob.THREADS, Knob.QUEUE);
+        assertThat(ConcurrencyModel.VIRTUAL_THREADS.ownKnobs()).isEmpty();
     }
 
     @Test

@@ -13,11 +13,6 @@ public final class NettyModel implements ServerModel {
     }
 
     @Override
-    public boolean http2() {
-        return true;
-    }
-
-    @Override
     public RunningServer start(ServerSpec spec) {
         return NettyServer.start(spec);
     }

@@ -34,11 +34,6 @@ public final class ServletAsyncModel implements ServerModel {
     }
 
     @Override
-    public boolean http2() {
-        return true;
-    }
-
-    @Override
     public RunningServer start(ServerSpec spec) throws Exception {
         StartupChecks.requireBackend(spec.backendUrl());
         List<AutoCloseable> resources = new ArrayList<>();

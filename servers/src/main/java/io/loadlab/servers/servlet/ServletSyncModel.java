@@ -20,11 +20,6 @@ public final class ServletSyncModel implements ServerModel {
     }
 
     @Override
-    public boolean http2() {
-        return true;
-    }
-
-    @Override
     public RunningServer start(ServerSpec spec) throws Exception {
         StartupChecks.requireBackend(spec.backendUrl());
         List<AutoCloseable> resources = new ArrayList<>();

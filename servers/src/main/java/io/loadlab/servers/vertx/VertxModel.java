@@ -13,11 +13,6 @@ public final class VertxModel implements ServerModel {
     }
 
     @Override
-    public boolean http2() {
-        return true;
-    }
-
-    @Override
     public RunningServer start(ServerSpec spec) throws Exception {
         return VertxServer.start(spec);
     }
