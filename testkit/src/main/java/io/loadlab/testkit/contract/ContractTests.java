@@ -4,7 +4,9 @@ import static org.junit.jupiter.api.DynamicContainer.dynamicContainer;
 import static org.junit.jupiter.api.DynamicTest.dynamicTest;
 
 import io.loadlab.postgres.RunningPostgres;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicContainer;
 import org.junit.jupiter.api.DynamicTest;
@@ -16,6 +18,22 @@ import org.junit.jupiter.api.DynamicTest;
  */
 public final class ContractTests {
     private ContractTests() {}
+
+    /**
+     * The {@code LOADLAB_*} environment of a framework application (frameworks/README.md) on a free port with these
+     * dependencies (either may be null), plus {@code more}.
+     */
+    public static Map<String, String> environment(FakeBackend backend, RunningPostgres db, Map<String, String> more) {
+        Map<String, String> env = new HashMap<>(more);
+        env.put("LOADLAB_PORT", "0");
+        if (backend != null) {
+            env.put("LOADLAB_BACKEND_URL", backend.url().toString());
+        }
+        if (db != null) {
+            env.put("LOADLAB_DB_URL", db.uri());
+        }
+        return env;
+    }
 
     /** Every row of {@link ContractRows} against the started {@code target}. */
     public static Stream<DynamicTest> rows(ContractTarget target) {

@@ -1,7 +1,9 @@
 package io.loadlab.frameworks.common;
 
+import java.net.BindException;
 import java.net.ConnectException;
 import java.net.SocketTimeoutException;
+import java.sql.SQLException;
 import java.util.Locale;
 import java.util.concurrent.TimeoutException;
 
@@ -38,6 +40,24 @@ public final class Reasons {
     /** {@code database: <message>}. */
     public static String database(Throwable failure) {
         return "database: " + firstLine(failure);
+    }
+
+    /**
+     * Why an application could not start, in one line that says what to fix: PostgreSQL not usable, the address not
+     * bindable, or the failure's own first line.
+     */
+    public static String startFailure(Throwable e, AppEnv env) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof SQLException && env.db() != null) {
+                return "cannot use PostgreSQL at " + env.db().address() + ": " + firstLine(e)
+                        + "; start it or fix LOADLAB_DB_URL";
+            }
+            if (t instanceof BindException) {
+                return "cannot listen on " + env.host() + ":" + env.port() + ": " + firstLine(e)
+                        + "; set LOADLAB_PORT (0 picks a free one) or LOADLAB_HOST";
+            }
+        }
+        return "cannot start: " + firstLine(e);
     }
 
     /** The first line of the innermost message that says something, or the exception's simple name. */

@@ -2,6 +2,7 @@ package io.loadlab.frameworks.springmvc;
 
 import io.loadlab.frameworks.common.AppEnv;
 import io.loadlab.frameworks.common.DbTarget;
+import io.loadlab.frameworks.common.Reasons;
 import java.util.HashMap;
 import java.util.Map;
 import org.springframework.boot.Banner;
@@ -14,16 +15,22 @@ import org.springframework.context.ConfigurableApplicationContext;
 /**
  * Starts the application from {@code LOADLAB_*} environment variables only (see frameworks/README.md), prints its
  * settings as one JSON line on stdout when it listens, as {@code loadlab serve} does, and stops gracefully on SIGTERM.
+ * A bad variable (exit 2) or a failed start (exit 1, e.g. an unusable PostgreSQL) is one line on stderr.
  */
 @SpringBootApplication
 public class SpringMvcApplication {
     public static void main(String[] args) {
+        AppEnv env = AppEnv.fromSystem();
         ConfigurableApplicationContext context;
         try {
-            context = start(AppEnv.fromSystem());
+            context = start(env);
         } catch (IllegalArgumentException e) {
             System.err.println("loadlab spring-mvc: " + e.getMessage());
             System.exit(2);
+            return;
+        } catch (RuntimeException e) {
+            System.err.println("loadlab spring-mvc: " + Reasons.startFailure(e, env));
+            System.exit(1);
             return;
         }
         AppSettings settings = context.getBean(AppSettings.class);
@@ -65,6 +72,10 @@ public class SpringMvcApplication {
         p.put("spring.web.resources.add-mappings", false);
         p.put("spring.threads.virtual.enabled", env.virtual());
         p.put("logging.level.root", "WARN");
+        // a failed start is one line from main, not Spring Boot's report and stack trace
+        p.put("logging.level.org.springframework.boot.SpringApplication", "OFF");
+        p.put("logging.level.org.springframework.boot.diagnostics", "OFF");
+        p.put("logging.level.org.springframework.boot.web.server.servlet.context", "ERROR");
         int maxThreads = env.integer("LOADLAB_MAX_THREADS", 0);
         if (maxThreads > 0) {
             p.put("server.tomcat.threads.max", maxThreads);

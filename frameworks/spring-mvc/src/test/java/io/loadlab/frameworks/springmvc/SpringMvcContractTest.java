@@ -9,7 +9,6 @@ import io.loadlab.testkit.contract.ContractTarget;
 import io.loadlab.testkit.contract.ContractTests;
 import io.loadlab.testkit.contract.FakeBackend;
 import io.loadlab.testkit.contract.SharedPostgres;
-import java.util.HashMap;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
@@ -44,15 +43,8 @@ class SpringMvcContractTest {
     }
 
     static ContractTarget launch(FakeBackend backend, RunningPostgres db, Map<String, String> more) {
-        Map<String, String> env = new HashMap<>(more);
-        env.put("LOADLAB_PORT", "0");
-        if (backend != null) {
-            env.put("LOADLAB_BACKEND_URL", backend.url().toString());
-        }
-        if (db != null) {
-            env.put("LOADLAB_DB_URL", db.uri());
-        }
-        ConfigurableApplicationContext app = SpringMvcApplication.start(new AppEnv(env));
+        AppEnv env = new AppEnv(ContractTests.environment(backend, db, more));
+        ConfigurableApplicationContext app = SpringMvcApplication.start(env);
         String model = app.getBean(AppSettings.class).model();
         return ContractTarget.inProcess(model, SpringMvcApplication.port(app), backend, db, app::close);
     }

@@ -1,0 +1,72 @@
+package io.loadlab.frameworks.tomcat;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.loadlab.frameworks.common.AppEnv;
+import io.loadlab.postgres.RunningPostgres;
+import io.loadlab.testkit.contract.ContractHttp;
+import io.loadlab.testkit.contract.ContractTarget;
+import io.loadlab.testkit.contract.ContractTests;
+import io.loadlab.testkit.contract.FakeBackend;
+import io.loadlab.testkit.contract.SharedPostgres;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.Timeout;
+
+/** Every contract row against the application, in this JVM. */
+@Timeout(120)
+class TomcatContractTest {
+    private static FakeBackend backend;
+    private static ContractTarget server;
+
+    @BeforeAll
+    static void start() throws Exception {
+        backend = new FakeBackend(20);
+        server = launch(backend, SharedPostgres.get(), Map.of());
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        if (server != null) {
+            server.close();
+        }
+        if (backend != null) {
+            backend.close();
+        }
+    }
+
+    static ContractTarget launch(FakeBackend backend, RunningPostgres db, Map<String, String> more) throws Exception {
+        AppEnv env = new AppEnv(ContractTests.environment(backend, db, more));
+        RunningTomcat t = TomcatApplication.start(env);
+        return ContractTarget.inProcess("tomcat", t.port(), backend, db, t::close);
+    }
+
+    @TestFactory
+    Stream<DynamicTest> answersTheContract() {
+        return ContractTests.rows(server);
+    }
+
+    @TestFactory
+    Stream<DynamicTest> withServersOfTheirOwn() {
+        return ContractTests.restarts((b, db) -> launch(b, db, Map.of()));
+    }
+
+    @Test
+    void settingsNameTheServerAndPools() throws Exception {
+        assertThat(ContractHttp.text(ContractHttp.get(server, "/settings")))
+                .containsPattern("\"server\":\"Tomcat 11\\.0\\.\\d+\"")
+                .contains("\"model\":\"tomcat\"", "\"max_threads\":200", "\"db_pool\":16", "\"backend_max_connections\"");
+    }
+
+    @Test
+    void maxThreadsIsAKnob() throws Exception {
+        try (ContractTarget t = launch(null, null, Map.of("LOADLAB_MAX_THREADS", "16"))) {
+            assertThat(ContractHttp.text(ContractHttp.get(t, "/settings"))).contains("\"max_threads\":16");
+        }
+    }
+}
