@@ -75,12 +75,9 @@ public final class LocalAgents {
             for (ChildProcess c : children) {
                 await(c, ChildEvent.Armed.class, armLimit, "connect");
             }
-            Json.write(new ChildCommand.StartAt(0)); // the first write of a type is slow: not inside the lead
-            long startAt = AgentClock.epochMicros() + AgentDefaults.LOCAL_START_LEAD.nanos() / 1_000;
-            for (ChildProcess c : children) {
-                if (!c.send(new ChildCommand.StartAt(startAt))) {
-                    throw new UserError(c.role() + " went away before its start: " + c.logTail());
-                }
+            ChildProcess gone = startAll(children);
+            if (gone != null) {
+                throw new UserError(gone.role() + " went away before its start: " + gone.logTail());
             }
             progress.accept(plan.agents() + " agents connected; their load begins at one instant, "
                     + AgentDefaults.LOCAL_START_LEAD + " from now");
@@ -100,6 +97,22 @@ public final class LocalAgents {
                 launcher.stop(c);
             }
         }
+    }
+
+    /**
+     * Tells every armed agent one start instant, {@link AgentDefaults#LOCAL_START_LEAD} from now; returns the first
+     * that had gone away (told nothing), or null.
+     */
+    public static ChildProcess startAll(List<ChildProcess> agents) {
+        Json.write(new ChildCommand.StartAt(0)); // the first write of a type is slow: not inside the lead
+        long startAt = AgentClock.epochMicros() + AgentDefaults.LOCAL_START_LEAD.nanos() / 1_000;
+        ChildProcess gone = null;
+        for (ChildProcess c : agents) {
+            if (!c.send(new ChildCommand.StartAt(startAt)) && gone == null) {
+                gone = c;
+            }
+        }
+        return gone;
     }
 
     private static <T extends ChildEvent> void await(ChildProcess c, Class<T> type, Duration limit, String what)

@@ -5,11 +5,11 @@ import io.loadlab.core.Json;
 import io.loadlab.core.result.LoadReport;
 import io.loadlab.core.unit.Duration;
 import io.loadlab.lab.LabDefaults;
+import io.loadlab.lab.agents.LocalAgents;
 import io.loadlab.lab.child.ChildCommand;
 import io.loadlab.lab.child.ChildEvent;
 import io.loadlab.lab.child.ChildProcess;
 import io.loadlab.lab.spec.CpuSplit;
-import io.loadlab.loadgen.agents.AgentClock;
 import io.loadlab.loadgen.agents.AgentDefaults;
 import io.loadlab.loadgen.agents.AgentMerge;
 import io.loadlab.loadgen.agents.AgentRun;
@@ -45,11 +45,7 @@ final class AgentChildren {
         if (late != null) {
             return late;
         }
-        Json.write(new ChildCommand.StartAt(0)); // the first write of a type is slow: not inside the lead
-        long startAt = AgentClock.epochMicros() + AgentDefaults.LOCAL_START_LEAD.nanos() / 1_000;
-        for (ChildProcess a : agents.all()) {
-            a.send(new ChildCommand.StartAt(startAt));
-        }
+        LocalAgents.startAll(agents.all()); // one gone is found below: it opens no window
         Duration toWindow = AgentDefaults.LOCAL_START_LEAD.plus(warmup).plus(LabDefaults.STARTUP_TIMEOUT);
         return agents.await(ChildEvent.Measuring.class, toWindow, e -> {}).late();
     }
