@@ -68,7 +68,7 @@ public final class SpringLaunch {
         return p;
     }
 
-    /** A failed start in one line: a bad variable, the port in use, a dependency out of reach. */
+    /** A failed start in one line: a bad variable, the port in use, PostgreSQL out of reach. */
     public static String failure(Throwable e, AppEnv env) {
         for (Throwable t = e; t != null; t = t.getCause()) {
             if (t instanceof PortInUseException p) {
@@ -81,6 +81,6 @@ public final class SpringLaunch {
                 return t.getMessage();
             }
         }
-        return Reasons.firstLine(e);
+        return Reasons.startFailure(e, env);
     }
 }

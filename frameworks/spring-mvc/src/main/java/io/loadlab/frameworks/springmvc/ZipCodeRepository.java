@@ -16,6 +16,7 @@ final class ZipCodeRepository {
             rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4), rs.getString(5), rs.getString(6));
 
     private final JdbcTemplate jdbc;
+    private final String serverVersion;
 
     /** A stored row, and whether this call inserted it. */
     record Upsert(ZipCode row, boolean created) {}
@@ -24,6 +25,12 @@ final class ZipCodeRepository {
     ZipCodeRepository(JdbcTemplate jdbc) {
         this.jdbc = jdbc;
         jdbc.execute(ZipCodeSql.CREATE_TABLE);
+        serverVersion = jdbc.queryForObject("SHOW server_version", String.class);
+    }
+
+    /** PostgreSQL's version, as the settings report it. */
+    String serverVersion() {
+        return serverVersion;
     }
 
     Optional<ZipCode> find(String zip) {

@@ -33,8 +33,9 @@ class ZipCodes {
         this.json = json;
     }
 
-    boolean configured() {
-        return repository != null;
+    /** PostgreSQL's version, or null without a database. */
+    String serverVersion() {
+        return repository == null ? null : repository.serverVersion();
     }
 
     @PostMapping("/zipcodes")

@@ -45,7 +45,7 @@ class SpringMvcContractTest {
     static ContractTarget launch(FakeBackend backend, RunningPostgres db, Map<String, String> more) {
         AppEnv env = new AppEnv(ContractTests.environment(backend, db, more));
         ConfigurableApplicationContext app = SpringMvcApplication.start(env);
-        String model = app.getBean(AppSettings.class).model();
+        String model = AppSettings.model(env);
         return ContractTarget.inProcess(model, SpringMvcApplication.port(app), backend, db, app::close);
     }
 
