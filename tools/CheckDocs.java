@@ -79,7 +79,11 @@ public final class CheckDocs {
             @Override
             public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) {
                 String name = dir.getFileName() == null ? "" : dir.getFileName().toString();
-                boolean skipped = !dir.equals(root) && (name.startsWith(".") || name.equals("target"));
+                boolean skipped = !dir.equals(root)
+                        && (name.startsWith(".")
+                                || name.equals("target")
+                                || name.equals("node_modules")
+                                || dir.equals(root.resolve("results")));
                 return skipped ? FileVisitResult.SKIP_SUBTREE : FileVisitResult.CONTINUE;
             }
 
