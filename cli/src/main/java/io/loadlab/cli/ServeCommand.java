@@ -2,6 +2,7 @@ package io.loadlab.cli;
 
 import io.loadlab.core.Defaults;
 import io.loadlab.core.Json;
+import io.loadlab.core.model.ConcurrencyModel;
 import io.loadlab.core.proc.StopSignal;
 import io.loadlab.core.unit.Size;
 import io.loadlab.servers.RunningServer;
@@ -11,9 +12,12 @@ import io.loadlab.servers.ServerModels;
 import io.loadlab.servers.ServerSpec;
 import java.io.PrintWriter;
 import java.net.URI;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -28,8 +32,9 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         modelTransformer = ServeModelList.class,
         description = {
-            "Start the reference server of one concurrency model. Prints its effective settings as one JSON line"
-                    + " on stdout (also served at GET /settings); SIGTERM stops it gracefully."
+            "Start the server of one concurrency model. A reference model prints its effective settings as one"
+                    + " JSON line on stdout (also served at GET /settings); a framework model runs its application"
+                    + " (built on first use) with the flags it takes. SIGTERM stops it gracefully."
         })
 final class ServeCommand implements Callable<Integer> {
     @Spec
@@ -121,9 +126,37 @@ final class ServeCommand implements Callable<Integer> {
                     + "servlet-sync, servlet-async, netty, vertx. (default: HTTP/1.1 only)")
     boolean http2;
 
+    @Option(
+            names = "--mode",
+            paramLabel = "MODE",
+            description = "spring-mvc-async: async (a DeferredResult the worker pool completes) or sync (the Jetty"
+                    + " thread blocks on the worker's Future) (default: async).")
+    String mode;
+
+    @Option(
+            names = "--io-threads",
+            paramLabel = "N",
+            description = "httpcore5-nio: I/O reactor threads (default: the usable CPUs).")
+    Integer ioThreads;
+
+    @Option(
+            names = "--http-client-connections",
+            paramLabel = "N",
+            description = "framework models: the most connections their HTTP client opens to the backend (default: the"
+                    + " reference servers' limit).")
+    Integer httpClientConnections;
+
     @Override
     public Integer call() throws Exception {
-        ServerModel m = ServerModels.byName(model);
+        ConcurrencyModel catalog = ConcurrencyModel.byId(model);
+        if (!catalog.launch().reference()) {
+            Map<String, String> given = new LinkedHashMap<>();
+            for (OptionSpec o : spec.commandLine().getParseResult().matchedOptions()) {
+                given.put(o.longestName().substring(2), String.valueOf((Object) o.getValue()));
+            }
+            return ServeApplication.run(catalog, this, given, spec.commandLine().getErr());
+        }
+        ServerModel m = ServerModels.of(catalog);
         ServerSpec s = ServeSpecs.build(this);
         PrintWriter err = spec.commandLine().getErr();
         StopSignal stop = StopSignal.install();

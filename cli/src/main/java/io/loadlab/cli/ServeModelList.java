@@ -1,7 +1,6 @@
 package io.loadlab.cli;
 
-import io.loadlab.servers.ServerModel;
-import io.loadlab.servers.ServerModels;
+import io.loadlab.core.model.ConcurrencyModel;
 import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Help;
@@ -12,7 +11,10 @@ import picocli.CommandLine.IModelTransformer;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.UsageMessageSpec;
 
-/** Adds every registered model, with its one-line description, to the help of {@code loadlab serve}. */
+/**
+ * Adds every model of the catalog, with its one-line description, to the help of {@code loadlab serve}: the reference
+ * models, then the framework models (applications built on first use).
+ */
 public final class ServeModelList implements IModelTransformer {
     private static final String SECTION = "models";
 
@@ -28,8 +30,8 @@ public final class ServeModelList implements IModelTransformer {
 
     private static String render(Help help) {
         int name = 2
-                + ServerModels.all().stream()
-                        .mapToInt(m -> m.name().length())
+                + ConcurrencyModel.all().stream()
+                        .mapToInt(m -> m.id().length())
                         .max()
                         .orElse(0)
                 + 2;
@@ -38,8 +40,8 @@ public final class ServeModelList implements IModelTransformer {
                 help.colorScheme(),
                 new Column(name, 2, Overflow.SPAN),
                 new Column(Math.max(20, width - name), 1, Overflow.WRAP));
-        for (ServerModel m : ServerModels.all()) {
-            table.addRowValues(m.name(), m.description());
+        for (ConcurrencyModel m : ConcurrencyModel.all()) {
+            table.addRowValues(m.id(), (m.launch().reference() ? "" : "[framework] ") + m.description());
         }
         return "%nModels:%n".formatted() + table;
     }

@@ -5,6 +5,7 @@ import io.loadlab.core.UserError;
 import io.loadlab.core.host.ConnectionCeiling;
 import io.loadlab.core.host.Finding;
 import io.loadlab.core.host.HostFacts;
+import io.loadlab.core.model.ConcurrencyModel;
 import io.loadlab.core.result.Ceiling;
 import io.loadlab.core.result.DependencyWork;
 import io.loadlab.core.result.ExperimentInfo;
@@ -17,6 +18,7 @@ import io.loadlab.core.result.TrialResult;
 import io.loadlab.core.result.ValidationResult;
 import io.loadlab.core.result.Verdict;
 import io.loadlab.core.result.VerdictCode;
+import io.loadlab.lab.child.Applications;
 import io.loadlab.lab.child.ChildLauncher;
 import io.loadlab.lab.deps.Dependencies;
 import io.loadlab.lab.proc.ProcessRegistry;
@@ -71,9 +73,25 @@ public final class Lab {
         }
     }
 
+    /** The framework applications the plan's models run in ({@code frameworks/APP}), each once. */
+    static List<String> applications(SuitePlan plan) {
+        return plan.experiments().stream()
+                .flatMap(e -> e.models().stream())
+                .filter(ExperimentSpec::inCatalog)
+                .map(ConcurrencyModel::byId)
+                .filter(m -> !m.launch().reference())
+                .map(m -> m.launch().app())
+                .distinct()
+                .toList();
+    }
+
     public static Outcome run(SuitePlan plan, LabSetup setup, LabListener listener)
             throws IOException, InterruptedException {
         checkKeySpace(plan);
+        List<String> apps = applications(plan);
+        if (!apps.isEmpty()) {
+            Applications.find().ensureBuilt(apps, listener::note);
+        }
         int cpusOnline = Runtime.getRuntime().availableProcessors();
         boolean pin = ChildLauncher.canPin();
         CpuSplit cpus = setup.cpus() != null ? setup.cpus() : pin ? CpuSplit.forHost(cpusOnline) : CpuSplit.UNPINNED;

@@ -78,7 +78,52 @@ public enum ConcurrencyModel {
             false,
             Launch.REFERENCE,
             DesignCap.none(),
-            Knob.EVENT_LOOPS);
+            Knob.EVENT_LOOPS),
+    SPRING_MVC(
+            "spring-mvc",
+            "Spring Boot MVC on Tomcat with its defaults: @RestController, RestClient, JdbcTemplate on HikariCP; a"
+                    + " Tomcat thread (--max-threads, 200) blocks on every wait",
+            true,
+            Launch.process("spring-mvc"),
+            DesignCap.threads(Knobs::maxThreads, "Tomcat threads"),
+            Knob.MAX_THREADS,
+            Knob.HTTP_CLIENT_CONNECTIONS),
+    SPRING_MVC_VIRTUAL(
+            "spring-mvc-virtual",
+            "the spring-mvc application with spring.threads.virtual.enabled=true: a virtual thread per request,"
+                    + " waits unmount",
+            false,
+            Launch.process("spring-mvc").with("LOADLAB_VIRTUAL", "true"),
+            DesignCap.none(),
+            Knob.HTTP_CLIENT_CONNECTIONS),
+    SPRING_MVC_ASYNC(
+            "spring-mvc-async",
+            "Spring Boot MVC on Jetty, the async-servlet study's system: waiting routes hand a blocking task to a"
+                    + " worker pool (--worker-threads, 16) and return a DeferredResult (--mode async) or block the"
+                    + " Jetty thread on its Future (--mode sync)",
+            false,
+            Launch.process("spring-mvc-async"),
+            DesignCap.of(
+                    k -> k.containerWaits()
+                            ? Math.min(k.workerThreads(), Math.max(1, k.maxThreads() - k.reservedThreads()))
+                            : k.workerThreads(),
+                    k -> k.containerWaits() && k.maxThreads() - k.reservedThreads() < k.workerThreads()
+                            ? Math.max(1, k.maxThreads() - k.reservedThreads()) + " Jetty threads (each blocked on a"
+                                    + " worker's Future)"
+                            : k.workerThreads() + " worker threads"),
+            Knob.MAX_THREADS,
+            Knob.WORKER_THREADS,
+            Knob.MODE,
+            Knob.HTTP_CLIENT_CONNECTIONS),
+    SPRING_WEBFLUX(
+            "spring-webflux",
+            "Spring WebFlux on Reactor Netty: Mono handlers, WebClient, R2DBC PostgreSQL; nothing blocks, event loops"
+                    + " (--event-loops) only",
+            false,
+            Launch.process("spring-webflux"),
+            DesignCap.none(),
+            Knob.EVENT_LOOPS.withDefault("Reactor Netty's: max(4, CPUs)"),
+            Knob.HTTP_CLIENT_CONNECTIONS);
 
     /** The knobs every model takes besides its own: the same database pool and accept backlog for all. */
     public static final List<Knob> COMMON_KNOBS = List.of(Knob.DB_POOL, Knob.BACKLOG);
@@ -103,6 +148,11 @@ public enum ConcurrencyModel {
         /** Container threads the container keeps for itself (Jetty's acceptors and selectors); 0 when unknown. */
         default int reservedThreads() {
             return 0;
+        }
+
+        /** {@link Knob#MODE}: true when a container thread blocks while a worker waits ({@code mode: sync}). */
+        default boolean containerWaits() {
+            return false;
         }
     }
 
@@ -194,6 +244,14 @@ public enum ConcurrencyModel {
     /** Every model, in the order help texts and reports list them. */
     public static List<ConcurrencyModel> all() {
         return List.of(values());
+    }
+
+    /**
+     * The reference models, served by the servers module: what {@code all} means in a suite and {@code --model}
+     * (the framework models are named one by one, and built on first use).
+     */
+    public static List<ConcurrencyModel> reference() {
+        return Arrays.stream(values()).filter(m -> m.launch.reference()).toList();
     }
 
     /** {@code single-thread, thread-pool, ...}. */

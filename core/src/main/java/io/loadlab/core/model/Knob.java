@@ -57,6 +57,27 @@ public record Knob(String name, String defaultValue, String bounds) {
     public static final Knob STACK_SIZE = new Knob(
             "stack-size", "0", "a platform thread's stack: with the host's thread limits, connections open at once");
 
+    /**
+     * spring-mvc-async: what its waiting routes do with the worker pool: return a {@code DeferredResult} it completes
+     * ({@code async}, the study's {@code /async-100ms}) or block the container thread on its {@code Future}
+     * ({@code sync}, the study's {@code /sync-100ms}).
+     */
+    public static final Knob MODE = new Knob(
+            "mode",
+            "async",
+            "whether a container thread waits too: async (only"
+                    + " the worker pool waits) or sync (a container thread blocks on the worker's Future)");
+
+    /** An HTTP server's I/O (reactor) threads: Apache HttpCore's, 1, 2 and 4 in the C10K study. */
+    public static final Knob IO_THREADS = new Knob(
+            "io-threads", "the usable CPUs", "the I/O reactor threads:" + " requests in their CPU work at once");
+
+    /** A framework application's HTTP client: the most connections it opens to the backend at once. */
+    public static final Knob HTTP_CLIENT_CONNECTIONS = new Knob(
+            "http-client-connections",
+            "the reference servers'" + " limit (half the open files left)",
+            "connections to the backend: backend calls at once");
+
     public static final Knob DB_POOL = count("db-pool", DEFAULT_DB_POOL, "database connections: queries at once");
 
     public static final Knob BACKLOG = count("backlog", Defaults.BACKLOG, "connections waiting to be accepted");

@@ -93,6 +93,24 @@ public final class ChildLauncher {
         return launch(role, cmd, cpus, dir, dir.resolve(role + ".events.jsonl"), Map.of(), true);
     }
 
+    /**
+     * Starts a runnable jar (a framework model's application) as {@code role} in a JVM with the same flags as every
+     * loadlab child, so that heap, GC and the rest match the reference servers', then {@code extraJvmFlags}; it is
+     * configured by {@code extraEnv} alone. Its standard output goes to {@code ROLE.out}.
+     */
+    public ChildProcess startJar(
+            String role, Path jar, String cpus, Path dir, Map<String, String> extraEnv, List<String> extraJvmFlags)
+            throws IOException {
+        Files.createDirectories(dir);
+        List<String> cmd = new ArrayList<>();
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.addAll(jvmFlags);
+        cmd.addAll(extraJvmFlags);
+        cmd.add("-jar");
+        cmd.add(jar.toString());
+        return launch(role, cmd, cpus, dir, dir.resolve(role + ".out"), extraEnv, false);
+    }
+
     /** Starts a user's shell command as {@code role}, with extra environment variables for it. */
     public ChildProcess startCommand(String role, String shellCommand, String cpus, Path dir, Map<String, String> extra)
             throws IOException {

@@ -72,7 +72,7 @@ public record ExperimentSpec(
     }
 
     /**
-     * {@code all} (every catalog model) and model names as a suite lists them: catalog ids, or the names of the
+     * {@code all} (every reference model; the framework models are named one by one) and model names as a suite lists them: catalog ids, or the names of the
      * suite's own {@code servers}; an unknown name is a {@link UserError} listing both.
      */
     public static List<String> models(List<String> names, List<UserServer> servers) {
@@ -83,7 +83,7 @@ public record ExperimentSpec(
         }
         for (String n : names) {
             if (n.equals("all")) {
-                ConcurrencyModel.all().forEach(m -> out.add(m.id()));
+                ConcurrencyModel.reference().forEach(m -> out.add(m.id()));
             } else if (own.contains(n)) {
                 out.add(n);
             } else if (own.isEmpty() || inCatalog(n)) {
@@ -97,7 +97,7 @@ public record ExperimentSpec(
     }
 
     /** True when {@code model} is a catalog id, not a user's server. */
-    static boolean inCatalog(String model) {
+    public static boolean inCatalog(String model) {
         return ConcurrencyModel.all().stream().anyMatch(m -> m.id().equals(model));
     }
 

@@ -24,7 +24,10 @@ public record ServerOptions(
         Integer eventLoops,
         Integer dbPool,
         Integer backlog,
-        Size stackSize) {
+        Size stackSize,
+        String mode,
+        Integer ioThreads,
+        Integer httpClientConnections) {
 
     /**
      * The models that read {@code option}, as the catalog says ({@link ConcurrencyModel#knobs()}): {@code
@@ -34,7 +37,8 @@ public record ServerOptions(
         return ConcurrencyModel.takers(option);
     }
 
-    public static final ServerOptions NONE = new ServerOptions(null, null, null, null, null, null, null, null, null);
+    public static final ServerOptions NONE =
+            new ServerOptions(null, null, null, null, null, null, null, null, null, null, null, null);
 
     public ServerOptions {
         positive(Knob.THREADS, threads);
@@ -44,6 +48,11 @@ public record ServerOptions(
         positive(Knob.EVENT_LOOPS, eventLoops);
         positive(Knob.DB_POOL, dbPool);
         positive(Knob.BACKLOG, backlog);
+        positive(Knob.IO_THREADS, ioThreads);
+        positive(Knob.HTTP_CLIENT_CONNECTIONS, httpClientConnections);
+        if (mode != null && !mode.equals("async") && !mode.equals("sync")) {
+            throw new IllegalArgumentException("server option mode must be async or sync, got " + mode);
+        }
     }
 
     private static void positive(Knob knob, Integer v) {
@@ -132,6 +141,9 @@ public record ServerOptions(
         put(m, Knob.DB_POOL, dbPool);
         put(m, Knob.BACKLOG, backlog);
         put(m, Knob.STACK_SIZE, stackSize);
+        put(m, Knob.MODE, mode);
+        put(m, Knob.IO_THREADS, ioThreads);
+        put(m, Knob.HTTP_CLIENT_CONNECTIONS, httpClientConnections);
         return m;
     }
 

@@ -101,7 +101,10 @@ public final class SuiteFiles {
             @JsonProperty("event-loops") Integer eventLoops,
             @JsonProperty("db-pool") Integer dbPool,
             Integer backlog,
-            @JsonProperty("stack-size") Size stackSize) {}
+            @JsonProperty("stack-size") Size stackSize,
+            String mode,
+            @JsonProperty("io-threads") Integer ioThreads,
+            @JsonProperty("http-client-connections") Integer httpClientConnections) {}
 
     /** {@code answer: {by: throughput | p99, request: NAME, slo: 200ms}}. */
     record AnswerFile(String by, String request, String slo) {}
@@ -287,7 +290,10 @@ public final class SuiteFiles {
                         o.eventLoops(),
                         o.dbPool(),
                         o.backlog(),
-                        o.stackSize());
+                        o.stackSize(),
+                        o.mode(),
+                        o.ioThreads(),
+                        o.httpClientConnections());
         List<String> models = ExperimentSpec.models(e.models(), servers);
         if (scenario.http2()) {
             for (String m : models.stream().filter(ExperimentSpec::inCatalog).toList()) {

@@ -42,7 +42,9 @@ final class JudgementPhase {
         ConcurrencyModel model = user != null ? null : ConcurrencyModel.byId(plan.model());
         WaitingCap cap = user != null
                 ? WaitingCap.declared(user.name(), user.cap())
-                : WaitingCap.of(model, spec == null ? null : new AnnouncedKnobs(spec, settings));
+                : WaitingCap.of(
+                        model,
+                        spec == null && model.launch().reference() ? null : new AnnouncedKnobs(model, spec, settings));
         Ceiling ceiling = Ceilings.of(
                 plan.experiment().scenario(), plan.level(), cap, ctx.plan().backendDelay());
         Evidence e = new Evidence(

@@ -1,6 +1,10 @@
 package io.loadlab.lab.trial;
 
+import io.loadlab.core.model.ConcurrencyModel;
+import io.loadlab.core.model.Knob;
+import io.loadlab.core.model.Launch;
 import io.loadlab.lab.LabDefaults;
+import io.loadlab.lab.child.Applications;
 import io.loadlab.lab.child.ChildEvent;
 import io.loadlab.lab.child.ChildProcess;
 import io.loadlab.lab.child.ServeJob;
@@ -9,11 +13,16 @@ import io.loadlab.lab.deps.Http;
 import io.loadlab.lab.profile.AsyncProfilerLibrary;
 import io.loadlab.lab.profile.ProfileMode;
 import io.loadlab.lab.profile.ServerProfiler;
+import io.loadlab.lab.spec.ScenarioSpec;
 import io.loadlab.lab.spec.TrialPlan;
 import io.loadlab.lab.spec.UserServer;
+import io.loadlab.lab.validate.Validator;
 import io.loadlab.servers.ServerSpec;
 import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.net.URI;
+import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -29,6 +38,8 @@ final class ServerStart {
     static final String BACKEND_URL_ENV = "LOADLAB_BACKEND_URL";
 
     static final String DB_URL_ENV = "LOADLAB_DB_URL";
+
+    private static final String LOOPBACK = "127.0.0.1";
 
     private final SuiteContext ctx;
 
@@ -58,6 +69,10 @@ final class ServerStart {
         UserServer user = ctx.plan().server(plan.model());
         if (user != null) {
             return user(user, plan, dir);
+        }
+        ConcurrencyModel model = ConcurrencyModel.byId(plan.model());
+        if (!model.launch().reference()) {
+            return application(model, plan, dir);
         }
         ServerSpec spec = spec(plan);
         ChildProcess p =
@@ -111,6 +126,51 @@ final class ServerStart {
         // a user's server may have no /health: any HTTP answer there means it is up
         awaitHealth(p, s.url(), false);
         return new StartedServer(p, s.url(), declared, null, profiler(p, dir));
+    }
+
+    /**
+     * A framework model: its application's jar ({@link Applications}, built before the suite started) on a free
+     * loopback port, configured by its environment ({@link Launch#environment}) with the experiment's options that it
+     * takes, in a JVM with the reference servers' flags. Its settings are what it serves at {@code /settings}.
+     */
+    private StartedServer application(ConcurrencyModel model, TrialPlan plan, TrialDir dir)
+            throws IOException, InterruptedException, TrialBroken {
+        ScenarioSpec scenario = plan.experiment().scenario();
+        if (scenario.https() || scenario.http2()) {
+            throw new TrialBroken(model + " is started with its framework's plain HTTP/1.1 connector: the lab does not"
+                    + " configure its TLS or HTTP/2");
+        }
+        Map<Knob, String> knobs = new LinkedHashMap<>();
+        Map<String, String> options = plan.experiment().server().asMap();
+        for (Knob k : model.knobs()) {
+            if (options.containsKey(k.name())) {
+                knobs.put(k, options.get(k.name()));
+            }
+        }
+        Database db = ctx.dependencies().database();
+        int port = freePort();
+        Map<String, String> env = model.launch()
+                .environment(
+                        LOOPBACK,
+                        port,
+                        scenario.kind().needsBackend() && ctx.dependencies().backendUrl() != null
+                                ? URI.create(ctx.dependencies().backendUrl())
+                                : null,
+                        scenario.kind().needsDatabase() && db != null ? db.uri(scenario.databaseTls()) : null,
+                        knobs);
+        Path jar = Applications.find().jar(model.launch().app());
+        ChildProcess p = ctx.launcher().startJar("server", jar, ctx.cpus().server(), dir.dir(), env, profilerFlags());
+        String url = "http://" + LOOPBACK + ":" + port;
+        awaitHealth(p, url, true);
+        Map<String, Object> settings = new Validator(url, true).settings();
+        return new StartedServer(p, url, settings, null, profiler(p, dir));
+    }
+
+    /** A port free on loopback now; the application binds it a moment later (no other process of the lab binds). */
+    private static int freePort() throws IOException {
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getByName(LOOPBACK))) {
+            return s.getLocalPort();
+        }
     }
 
     /**
