@@ -15,9 +15,10 @@ class ConcurrencyModelTest {
 
     @Test
     void eachModelSaysWhichKnobsItTakesAndEveryOneTakesTheCommonOnes() {
-        assertThat(ConcurrencyModel.takers("max-threads")).containsExactly("servlet-sync", "servlet-async");
-        assertThat(ConcurrencyModel.takers("event-loops")).containsExactly("netty", "vertx");
-        assertThat(ConcurrencyModel.takers("worker-threads")).containsExactly("servlet-async");
+        assertThat(ConcurrencyModel.takers("max-threads"))
+                .containsExactly("servlet-sync", "servlet-async", "spring-mvc", "spring-mvc-async");
+        assertThat(ConcurrencyModel.takers("event-loops")).containsExactly("netty", "vertx", "spring-webflux");
+        assertThat(ConcurrencyModel.takers("worker-threads")).containsExactly("servlet-async", "spring-mvc-async");
         assertThat(ConcurrencyModel.takers("db-pool"))
                 .hasSize(ConcurrencyModel.all().size());
         assertThat(ConcurrencyModel.takers("no-such-knob")).isEmpty();
@@ -50,6 +51,32 @@ class ConcurrencyModelTest {
         assertThat(ConcurrencyModel.SERVLET_ASYNC.waitingCap(nonblocking)).isNull();
         assertThat(ConcurrencyModel.SERVLET_ASYNC.waitingCapLabel(nonblocking)).isNull();
         assertThat(ConcurrencyModel.NETTY.waitingCap(s)).isNull();
+        assertThat(ConcurrencyModel.SPRING_MVC.waitingCapLabel(new Settings(0, 200, 0, false, 0)))
+                .isEqualTo("200 Tomcat threads");
+    }
+
+    /** spring-mvc-async: its workers wait; in sync mode a Jetty thread waits on each too, the fewer bound it. */
+    @Test
+    void theAsyncServletStudysSystemIsBoundByItsWorkersOrItsJettyThreads() {
+        record Mvc(int maxThreads, int workerThreads, boolean containerWaits) implements ConcurrencyModel.Knobs {
+            public int threads() {
+                return 0;
+            }
+
+            public boolean offloadsToWorkers() {
+                return true;
+            }
+
+            public int reservedThreads() {
+                return 2;
+            }
+        }
+        ConcurrencyModel m = ConcurrencyModel.SPRING_MVC_ASYNC;
+        assertThat(m.waitingCap(new Mvc(200, 16, false))).isEqualTo(16);
+        assertThat(m.waitingCap(new Mvc(200, 16, true))).isEqualTo(16);
+        assertThat(m.waitingCap(new Mvc(16, 16, false))).isEqualTo(16);
+        assertThat(m.waitingCap(new Mvc(16, 16, true))).isEqualTo(14);
+        assertThat(m.waitingCapLabel(new Mvc(16, 16, true))).startsWith("14 Jetty threads");
     }
 
     @Test
@@ -72,7 +99,8 @@ class ConcurrencyModelTest {
                         "-jar",
                         Path.of("frameworks/spring-mvc/target/loadlab-spring-mvc.jar")
                                 .toString());
-        assertThat(ConcurrencyModel.all()).allMatch(m -> m.launch().reference());
+        assertThat(ConcurrencyModel.reference()).allMatch(m -> m.launch().reference());
+        assertThat(ConcurrencyModel.SPRING_MVC_VIRTUAL.launch().app()).isEqualTo("spring-mvc");
     }
 
     @Test

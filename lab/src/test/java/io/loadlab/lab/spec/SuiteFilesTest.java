@@ -56,7 +56,7 @@ class SuiteFilesTest {
         });
         assertThat(quick.experiments().stream().flatMap(e -> e.models().stream()))
                 .as("every model is in the answer somewhere")
-                .containsAll(ConcurrencyModel.all().stream()
+                .containsAll(ConcurrencyModel.reference().stream()
                         .map(ConcurrencyModel::id)
                         .toList());
         // the budget: warm-up + measurement + ~5 s of process start and stop per trial, within 5 minutes
@@ -118,7 +118,7 @@ class SuiteFilesTest {
         assertThat(d.criterion()).as("closed model: highest throughput").isEqualTo(Criterion.defaultFor(false));
         ExperimentSpec m = s.experiments().get(2);
         assertThat(m.scenario().mix().byConnection()).isTrue();
-        assertThat(m.models()).hasSize(ConcurrencyModel.all().size());
+        assertThat(m.models()).hasSize(ConcurrencyModel.reference().size());
         assertThat(m.criterion().sloMs()).isEqualTo(200.0);
     }
 
@@ -238,7 +238,7 @@ class SuiteFilesTest {
         assertThatThrownBy(() -> SuiteFiles.read(f))
                 .isInstanceOf(UserError.class)
                 .hasMessageStartingWith(f + ": experiment 'mix': server.worker-threads is read by no model")
-                .hasMessageContaining("[servlet-async]")
+                .hasMessageContaining("[servlet-async, spring-mvc-async]")
                 .hasMessageNotContaining("\n");
         Files.writeString(f, """
                 experiments:
