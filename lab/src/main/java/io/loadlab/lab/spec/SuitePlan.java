@@ -29,29 +29,6 @@ public record SuitePlan(
         int agents,
         List<UserServer> servers) {
 
-    /** A suite of catalog models only. */
-    public SuitePlan(
-            String name,
-            String description,
-            Timing timing,
-            Duration backendDelay,
-            Thresholds thresholds,
-            List<ExperimentSpec> experiments,
-            int agents) {
-        this(name, description, timing, backendDelay, thresholds, experiments, agents, List.of());
-    }
-
-    /** A suite with one load generator per trial. */
-    public SuitePlan(
-            String name,
-            String description,
-            Timing timing,
-            Duration backendDelay,
-            Thresholds thresholds,
-            List<ExperimentSpec> experiments) {
-        this(name, description, timing, backendDelay, thresholds, experiments, 1);
-    }
-
     public SuitePlan {
         if (agents < 1) {
             throw new IllegalArgumentException("loadgen: agents must be at least 1, got " + agents);

@@ -65,7 +65,8 @@ class MeasurementPhaseTest {
                 BackendDefaults.BACKEND_DELAY,
                 Thresholds.DEFAULTS,
                 List.of(plain),
-                agents);
+                agents,
+                List.of());
         CpuSplit anywhere = new CpuSplit(null, null, null);
         Dependencies none = Dependencies.start(
                 false, false, false, false, launcher, registry, null, Duration.ZERO, null, null, dir);
