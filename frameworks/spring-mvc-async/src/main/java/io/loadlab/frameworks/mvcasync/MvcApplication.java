@@ -2,11 +2,10 @@ package io.loadlab.frameworks.mvcasync;
 
 import io.loadlab.frameworks.common.AppEnv;
 import io.loadlab.frameworks.common.ContractText;
-import io.loadlab.frameworks.common.DbTarget;
+import io.loadlab.frameworks.spring.DatabaseProperties;
 import io.loadlab.frameworks.spring.SpringLaunch;
 import java.util.Map;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
-import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
 import org.springframework.context.ConfigurableApplicationContext;
 
 /**
@@ -30,7 +29,7 @@ public class MvcApplication {
 
     /**
      * Boot's properties: the common ones, the mode, the contract's Server header, the study's async timeout, the JDBC
-     * pool with the reference servers' timeouts; Jetty's threads stay Spring Boot's unless {@code
+     * pool ({@link DatabaseProperties}); Jetty's threads stay Spring Boot's unless {@code
      * LOADLAB_MAX_THREADS} is set.
      */
     static Map<String, Object> properties(AppEnv env, MvcKnobs mvc) {
@@ -42,26 +41,7 @@ public class MvcApplication {
             p.put("server.jetty.threads.min", Math.min(8, mvc.maxThreads()));
         }
         p.put("spring.mvc.async.request-timeout", MvcKnobs.DEFERRED_TIMEOUT_MS + "ms");
-        DbTarget db = env.db();
-        if (db == null) {
-            p.put("spring.autoconfigure.exclude", DataSourceAutoConfiguration.class.getName());
-        } else {
-            p.put("spring.datasource.url", db.jdbcUrl());
-            if (db.user() != null) {
-                p.put("spring.datasource.username", db.user());
-            }
-            if (db.password() != null) {
-                p.put("spring.datasource.password", db.password());
-            }
-            p.put("spring.datasource.hikari.pool-name", "loadlab-db");
-            p.put("spring.datasource.hikari.maximum-pool-size", env.dbPool());
-            p.put("spring.datasource.hikari.minimum-idle", env.dbPool());
-            // as the reference servers: a pooled connection, a connect, a statement each wait at most 10 s
-            p.put("spring.datasource.hikari.connection-timeout", 10_000);
-            p.put("spring.datasource.hikari.data-source-properties.connectTimeout", 10);
-            p.put("spring.datasource.hikari.data-source-properties.socketTimeout", 10);
-            p.put("spring.datasource.hikari.data-source-properties.ApplicationName", "loadlab");
-        }
+        p.putAll(DatabaseProperties.jdbc(env));
         return p;
     }
 }

@@ -1,11 +1,10 @@
 package io.loadlab.frameworks.webflux;
 
 import io.loadlab.frameworks.common.AppEnv;
-import io.loadlab.frameworks.common.DbTarget;
+import io.loadlab.frameworks.spring.DatabaseProperties;
 import io.loadlab.frameworks.spring.SpringLaunch;
 import java.util.Map;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
-import org.springframework.boot.r2dbc.autoconfigure.R2dbcAutoConfiguration;
 import org.springframework.context.ConfigurableApplicationContext;
 
 /**
@@ -30,30 +29,15 @@ public class WebfluxApplication {
         return SpringLaunch.run(WebfluxApplication.class, env, properties(env));
     }
 
-    /** Boot's properties: the common ones, Reactor Netty's request line as long as the headers, the R2DBC pool. */
+    /**
+     * Boot's properties: the common ones, Reactor Netty's request line as long as the headers, no quiet period when
+     * it stops, the R2DBC pool ({@link DatabaseProperties}).
+     */
     static Map<String, Object> properties(AppEnv env) {
         Map<String, Object> p = SpringLaunch.properties(env);
         p.put("server.netty.max-initial-line-length", "8KB");
         p.put("spring.reactor.netty.shutdown-quiet-period", "0s");
-        DbTarget db = env.db();
-        if (db == null) {
-            p.put("spring.autoconfigure.exclude", R2dbcAutoConfiguration.class.getName());
-            return p;
-        }
-        // r2dbc-postgresql spells the TLS option sslMode; require encrypts without checking the certificate
-        p.put("spring.r2dbc.url", db.jdbcUrl().replaceFirst("^jdbc:", "r2dbc:").replace("?sslmode=", "?sslMode=")
-                + "&connectTimeout=PT10S");
-        if (db.user() != null) {
-            p.put("spring.r2dbc.username", db.user());
-        }
-        if (db.password() != null) {
-            p.put("spring.r2dbc.password", db.password());
-        }
-        // as the reference servers: the pool's connections all open, a connection or a connect waits at most 10 s
-        p.put("spring.r2dbc.pool.initial-size", env.dbPool());
-        p.put("spring.r2dbc.pool.max-size", env.dbPool());
-        p.put("spring.r2dbc.pool.max-acquire-time", "10s");
-        p.put("spring.r2dbc.pool.max-create-connection-time", "10s");
+        p.putAll(DatabaseProperties.r2dbc(env));
         return p;
     }
 }

@@ -37,7 +37,11 @@ class ZipCodes {
     private final JsonMapper json;
     private final String serverVersion;
 
-    ZipCodes(ObjectProvider<DatabaseClient> db, ObjectProvider<ConnectionFactory> factory, JsonMapper json, AppEnv env) {
+    ZipCodes(
+            ObjectProvider<DatabaseClient> db,
+            ObjectProvider<ConnectionFactory> factory,
+            JsonMapper json,
+            AppEnv env) {
         DbTarget target = env.db();
         this.db = target == null ? null : db.getObject();
         this.factory = target == null ? null : factory.getObject();
