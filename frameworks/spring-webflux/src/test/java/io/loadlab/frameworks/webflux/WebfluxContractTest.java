@@ -1,65 +1,81 @@
 package io.loadlab.frameworks.webflux;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.loadlab.frameworks.common.AppEnv;
 import io.loadlab.postgres.RunningPostgres;
+import io.loadlab.testkit.contract.ContractHttp;
 import io.loadlab.testkit.contract.ContractTarget;
 import io.loadlab.testkit.contract.ContractTests;
 import io.loadlab.testkit.contract.FakeBackend;
-import io.loadlab.testkit.contract.RestartRows;
 import io.loadlab.testkit.contract.SharedPostgres;
-import java.util.HashMap;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.DynamicContainer;
 import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.Timeout;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
 
-/** Every row of the HTTP contract against the spring-webflux application, started in this JVM. */
-@Timeout(180)
+/**
+ * Every contract row against the spring-webflux application, in this JVM. The rows with servers of their own run
+ * last: an application that stops disposes Reactor Netty's global event loops, which all applications of one JVM
+ * share (one per process in use, so only a test sees it).
+ */
+@Timeout(120)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class WebfluxContractTest {
     private static FakeBackend backend;
-    private static RunningPostgres pg;
+    private static ContractTarget app;
 
     @BeforeAll
-    static void dependencies() throws Exception {
-        pg = SharedPostgres.get();
+    static void start() throws Exception {
         backend = new FakeBackend(20);
+        app = launch(backend, SharedPostgres.get());
     }
 
     @AfterAll
-    static void stop() {
-        if (backend != null) {
-            backend.close();
+    static void stop() throws Exception {
+        for (AutoCloseable c : new AutoCloseable[] {app, backend}) {
+            if (c != null) {
+                c.close();
+            }
         }
-    }
-
-    @TestFactory
-    Stream<DynamicContainer> answersTheContract() {
-        return Stream.of(ContractTests.container(Settings.MODEL, WebfluxContractTest::launch, backend, pg));
-    }
-
-    @TestFactory
-    Stream<DynamicTest> answersALostDatabase() {
-        return Stream.of(RestartRows.databaseLoss(WebfluxContractTest::launch))
-                .map(r -> DynamicTest.dynamicTest(r.name(), () -> r.check().run(null)));
     }
 
     static ContractTarget launch(FakeBackend backend, RunningPostgres db) {
-        Map<String, String> env = new HashMap<>();
-        env.put("LOADLAB_PORT", "0");
-        if (backend != null) {
-            env.put("LOADLAB_BACKEND_URL", backend.url().toString());
-        }
-        if (db != null) {
-            env.put("LOADLAB_DB_URL", db.jdbcUrl() + "?user=" + db.user() + "&password=" + db.password());
-        }
-        ConfigurableApplicationContext ctx = WebfluxApplication.start(new AppEnv(env));
+        ConfigurableApplicationContext ctx =
+                WebfluxApplication.start(new AppEnv(ContractTests.environment(backend, db, Map.of())));
         int port = ((WebServerApplicationContext) ctx).getWebServer().getPort();
         return ContractTarget.inProcess(Settings.MODEL, port, backend, db, ctx::close);
+    }
+
+    @TestFactory
+    @Order(1)
+    Stream<DynamicTest> answersTheContract() {
+        return ContractTests.rows(app);
+    }
+
+    @TestFactory
+    @Order(3)
+    Stream<DynamicTest> withServersOfTheirOwn() {
+        return ContractTests.restarts(WebfluxContractTest::launch);
+    }
+
+    @Test
+    @Order(2)
+    void settingsNameTheFrameworkServerAndPools() throws Exception {
+        assertThat(ContractHttp.text(ContractHttp.get(app, "/settings")))
+                .contains("\"model\":\"spring-webflux\"")
+                .containsPattern("\"framework\":\"Spring Boot 4\\.\\d+\\.\\d+, Spring WebFlux 7\\.")
+                .containsPattern("\"server\":\"Reactor Netty 1\\.")
+                .containsPattern("\"event_loops\":\\d+")
+                .contains("\"db_pool\":16", "\"backend_max_connections\":");
     }
 }
