@@ -10,6 +10,7 @@ import io.loadlab.lab.profile.ProfileDefaults;
 import io.loadlab.lab.profile.ProfileMode;
 import io.loadlab.lab.spec.CpuSplit;
 import io.loadlab.lab.spec.ExperimentSpec;
+import io.loadlab.lab.spec.FileScenario;
 import io.loadlab.lab.spec.LabSetup;
 import io.loadlab.lab.spec.ScenarioKind;
 import io.loadlab.lab.spec.ScenarioSpec;
@@ -19,6 +20,7 @@ import io.loadlab.lab.spec.Thresholds;
 import io.loadlab.lab.spec.Timing;
 import io.loadlab.lab.spec.UserServer;
 import io.loadlab.loadgen.LoadgenDefaults;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -35,7 +37,10 @@ final class RunOptions {
     @Option(
             names = "--scenario",
             paramLabel = "S",
-            description = "Run one ad-hoc experiment: plaintext, json, delay, mixed, backend or crud.")
+            description = "Run one ad-hoc experiment: plaintext, json, delay, mixed, backend or crud; or the path of a"
+                    + " scenario file (loadlab load --scenario's format: your own routes, each validated against its"
+                    + " expect_status, expect_body and expect_content_type; --delay declares what each request waits"
+                    + " downstream, for the ceiling).")
     String scenario;
 
     @Option(
@@ -93,7 +98,8 @@ final class RunOptions {
     @Option(
             names = "--delay",
             paramLabel = "DURATION",
-            description = "The delay of the delay scenario and the slow request of mixed (default: 100ms).")
+            description = "The delay of the delay scenario and the slow request of mixed (default: 100ms); with a"
+                    + " scenario file, the least each of its requests waits downstream (default: unknown, no ceiling).")
     String delay;
 
     @Option(
@@ -207,12 +213,9 @@ final class RunOptions {
         List<UserServer> servers = servers();
         if (scenario == null) {
             throw new UserError((serverCmds != null ? "--server-cmd" : "--server-url")
-                    + " needs --scenario (plaintext, json, delay, mixed, backend or crud)");
+                    + " needs --scenario (plaintext, json, delay, mixed, backend, crud or a scenario file)");
         }
-        ScenarioSpec s = ScenarioSpec.of(ScenarioKind.parse(scenario));
-        if (delay != null) {
-            s = s.withDelay(Duration.parse(delay));
-        }
+        ScenarioSpec s = scenarioSpec();
         List<Integer> conns = connections == null ? List.of(LoadgenDefaults.CONNECTIONS) : connections;
         List<LoadLevel> loads = new ArrayList<>();
         if (rates != null) {
@@ -240,6 +243,21 @@ final class RunOptions {
                 List.of(e),
                 1,
                 servers);
+    }
+
+    /** {@code --scenario}: a scenario of the contract by its name, or a scenario file that exists. */
+    private ScenarioSpec scenarioSpec() {
+        Duration d = delay == null ? null : Duration.parse(delay);
+        if (Files.isRegularFile(Path.of(scenario))) {
+            FileScenario file = new FileScenario(Path.of(scenario), d);
+            file.parse(); // its mistakes stop the run before anything starts
+            return ScenarioSpec.of(file);
+        }
+        if (scenario.endsWith(".yaml") || scenario.endsWith(".yml")) {
+            throw new UserError("--scenario: scenario file " + scenario + " not found");
+        }
+        ScenarioSpec s = ScenarioSpec.of(ScenarioKind.parse(scenario));
+        return d == null ? s : s.withDelay(d);
     }
 
     /** Applies the overrides of what to run that make sense for a suite file too. */

@@ -56,7 +56,7 @@ class RunCommandTest {
         assertThat(noScenario.code()).isEqualTo(Main.EXIT_USAGE);
         assertThat(noScenario.err().strip())
                 .isEqualTo("loadlab run: --server-url needs --scenario (plaintext, json,"
-                        + " delay, mixed, backend or crud)");
+                        + " delay, mixed, backend, crud or a scenario file)");
         assertThat(run("run", "--server-url", "127.0.0.1:9", "--scenario", "json")
                         .err())
                 .contains("--server-url: server 'external' needs a base URL such as http://127.0.0.1:8080");

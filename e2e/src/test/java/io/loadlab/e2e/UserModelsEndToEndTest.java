@@ -2,8 +2,11 @@ package io.loadlab.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.loadlab.core.Defaults;
+import io.loadlab.core.data.ZipCodes;
 import io.loadlab.core.result.SuiteResults;
 import io.loadlab.core.result.TrialResult;
+import io.loadlab.core.result.VerdictCode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -14,7 +17,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A user's own servers as models: two variants of one server, named in a suite's {@code servers:} with the settings
  * each is started with, each started fresh per trial, validated, loaded, judged and ranked in one answer, which
- * warns of the one declared setting they differ in.
+ * warns of the one declared setting they differ in; and a server with routes of its own, answering 200 on every path,
+ * validated on a scenario file's requests instead of the contract's and judged.
  */
 class UserModelsEndToEndTest {
     @Test
@@ -66,5 +70,49 @@ class UserModelsEndToEndTest {
                 .doesNotContain("PARITY: db_pool");
         assertThat(s.settings()).containsKey("servers");
         assertThat(LabRun.processesOf(r.suiteDir())).isEmpty();
+    }
+
+    @Test
+    void aServerOfItsOwnRoutesIsValidatedOnTheScenarioFileAndJudged(@TempDir Path tmp) throws Exception {
+        int port = LabRun.freePort();
+        Path routes = tmp.resolve("my-routes.yaml");
+        Files.copy(Path.of("..", "suites", "examples", "my-routes.yaml"), routes);
+        LabRun r = LabRun.run(
+                tmp.resolve("results"),
+                120,
+                List.of(
+                        "run",
+                        "--server-cmd",
+                        LabRun.JAVA + " -cp " + LabRun.CP + " io.loadlab.e2e.fake.AnyPathServer " + port,
+                        "--server-url",
+                        "http://127.0.0.1:" + port,
+                        "--scenario",
+                        routes.toString(),
+                        "-c",
+                        "4",
+                        "-d",
+                        "2s",
+                        "-w",
+                        "0",
+                        "--no-profile"));
+        String out = r.output();
+        TrialResult t = r.suiteResults().trials().get(0);
+        assertThat(t.validation().passed()).as(out).isTrue();
+        assertThat(t.validation().checks())
+                .as("the file's requests, and no contract probe")
+                .contains("GET / ('home') → 2xx or 3xx", "GET /items/" + firstZip() + " ('item') → [200]")
+                .noneMatch(c -> c.contains("/no-such-path") || c.contains("/plaintext"));
+        assertThat(t.load()).as(out).isNotNull();
+        assertThat(t.load().perRequest()).containsKeys("home", "item");
+        assertThat(t.verdicts())
+                .as(out)
+                .noneMatch(v -> v.code() == VerdictCode.APP_BROKEN || v.code() == VerdictCode.WORK_MISMATCH);
+        assertThat(t.ceiling().explanation()).startsWith("no ceiling: the scenario file's requests declare no wait");
+        assertThat(t.key().scenario()).isEqualTo("file");
+        assertThat(LabRun.processesOf(r.suiteDir())).isEmpty();
+    }
+
+    private static String firstZip() {
+        return ZipCodes.generate(Defaults.SEED, 1000).get(0).zip();
     }
 }

@@ -10,6 +10,10 @@ import java.util.Set;
  * @param expectStatus statuses counted as success; null = any 2xx or 3xx
  * @param from first row of {@code data} used (inclusive)
  * @param to last row of {@code data} used (exclusive)
+ * @param expectBody the exact body a right answer carries, or null; the load generator ignores it, the lab's
+ *     validation gate checks it once before the load
+ * @param expectContentType how a right answer's {@code Content-Type} starts, or null; as {@code expectBody}, for the
+ *     validation gate only
  */
 public record RequestSpec(
         String name,
@@ -22,7 +26,9 @@ public record RequestSpec(
         Pick pick,
         int from,
         int to,
-        Set<Integer> expectStatus) {
+        Set<Integer> expectStatus,
+        String expectBody,
+        String expectContentType) {
 
     /** How a request picks the row of its data set. */
     public enum Pick {
@@ -46,13 +52,42 @@ public record RequestSpec(
         }
     }
 
+    /** A request without a body or content type to expect: the load generator checks only the status. */
+    public RequestSpec(
+            String name,
+            int weight,
+            String method,
+            String path,
+            Map<String, String> headers,
+            String body,
+            DataSet data,
+            Pick pick,
+            int from,
+            int to,
+            Set<Integer> expectStatus) {
+        this(name, weight, method, path, headers, body, data, pick, from, to, expectStatus, null, null);
+    }
+
     /** A single request without data: the plain {@code loadlab load URL} case. */
     public static RequestSpec of(String method, String path, Map<String, String> headers, String body) {
         return new RequestSpec(path, 1, method, path, headers, body, null, Pick.RANDOM, 0, 0, null);
     }
 
     public RequestSpec withExpectStatus(Set<Integer> statuses) {
-        return new RequestSpec(name, weight, method, path, headers, body, data, pick, from, to, statuses);
+        return new RequestSpec(
+                name,
+                weight,
+                method,
+                path,
+                headers,
+                body,
+                data,
+                pick,
+                from,
+                to,
+                statuses,
+                expectBody,
+                expectContentType);
     }
 
     /** True when {@code status} counts as a success. */

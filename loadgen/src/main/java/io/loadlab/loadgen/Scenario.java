@@ -146,12 +146,16 @@ public record Scenario(String name, LoadSpec.Assign assign, long seed, List<Requ
                 expect.add(s.asInt());
             }
         }
+        String expectBody = r.has("expect_body") ? r.get("expect_body").asText() : null;
+        String expectType =
+                r.has("expect_content_type") ? r.get("expect_content_type").asText() : null;
         List<String> fields = ds == null ? List.of() : ds.fields();
         Template.compile(path, fields);
         if (body != null) {
             Template.compile(body, fields);
         }
-        return new RequestSpec(name, weight, method, path, headers, body, ds, pick, from, to, expect);
+        return new RequestSpec(
+                name, weight, method, path, headers, body, ds, pick, from, to, expect, expectBody, expectType);
     }
 
     private static String firstLine(String s) {

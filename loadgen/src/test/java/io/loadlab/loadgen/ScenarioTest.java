@@ -112,6 +112,21 @@ class ScenarioTest {
     }
 
     @Test
+    void theValidationGatesExpectationsAreReadAndLeftOptional() throws Exception {
+        Path f = dir.resolve("expect.yaml");
+        Files.writeString(f, """
+                requests:
+                  - {name: hello, path: /hello, expect_body: "Hello, World!", expect_content_type: text/plain}
+                  - {name: any, path: /any}
+                """);
+        List<RequestSpec> r = Scenario.load(f).requests();
+        assertThat(r.get(0).expectBody()).isEqualTo("Hello, World!");
+        assertThat(r.get(0).expectContentType()).isEqualTo("text/plain");
+        assertThat(r.get(1).expectBody()).isNull();
+        assertThat(r.get(1).expectContentType()).isNull();
+    }
+
+    @Test
     void perConnectionAssignmentSplitsConnectionsByWeight() {
         LoadSpec spec = LoadSpec.builder("http://127.0.0.1:9/")
                 .connections(1000)

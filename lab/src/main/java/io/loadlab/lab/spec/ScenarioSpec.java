@@ -8,10 +8,17 @@ import java.util.Locale;
  * {@code mix} is the fast/slow split of {@code mixed}; {@code crud} the read/write mix of {@code crud}; {@code https}:
  * the load generator talks HTTPS to the reference servers, with a certificate the lab makes per run (the case study
  * ran wrk over HTTPS); {@code http2}: it talks HTTP/2 ({@code protocol: h2c}, or h2 by ALPN with {@code https}) with
- * up to {@code streams} requests at once per connection.
+ * up to {@code streams} requests at once per connection; {@code file}: the scenario file of a {@code file} scenario.
  */
 public record ScenarioSpec(
-        ScenarioKind kind, Duration delay, Mix mix, Crud crud, boolean https, boolean http2, int streams) {
+        ScenarioKind kind,
+        Duration delay,
+        Mix mix,
+        Crud crud,
+        boolean https,
+        boolean http2,
+        int streams,
+        FileScenario file) {
 
     /** The {@code protocol:} values of a suite. */
     public static final String HTTP1 = "http/1.1";
@@ -115,6 +122,21 @@ public record ScenarioSpec(
             throw new IllegalArgumentException(
                     "streams is the HTTP/2 requests per connection at once (1 or more) and needs protocol: h2c or h2");
         }
+        if ((kind == ScenarioKind.FILE) != (file != null)) {
+            throw new IllegalArgumentException(
+                    "a scenario of type file needs its path: {type: file, path: FILE}," + " and only it takes one");
+        }
+    }
+
+    /** A scenario of the contract's routes. */
+    public ScenarioSpec(
+            ScenarioKind kind, Duration delay, Mix mix, Crud crud, boolean https, boolean http2, int streams) {
+        this(kind, delay, mix, crud, https, http2, streams, null);
+    }
+
+    /** The requests of a scenario file, over plain HTTP/1.1 or as the base URL's scheme says. */
+    public static ScenarioSpec of(FileScenario file) {
+        return new ScenarioSpec(ScenarioKind.FILE, null, null, null, false, false, 1, file);
     }
 
     /** Over HTTP/1.1. */
@@ -142,7 +164,7 @@ public record ScenarioSpec(
     }
 
     public ScenarioSpec withDelay(Duration d) {
-        return new ScenarioSpec(kind, d, mix, crud, https, http2, streams);
+        return new ScenarioSpec(kind, d, mix, crud, https, http2, streams, file);
     }
 
     /** True when this scenario's servers must talk TLS to the database: {@code crud} with {@code tls: true}. */
@@ -150,9 +172,16 @@ public record ScenarioSpec(
         return kind == ScenarioKind.CRUD && crud.tls();
     }
 
-    /** The delay every request of this scenario waits at least, or null when the scenario has none. */
+    /**
+     * The delay every request of this scenario waits at least, or null when the scenario has none or it is unknown
+     * (a scenario file without a declared {@code wait}).
+     */
     public Duration floor() {
-        return kind == ScenarioKind.DELAY ? delay : null;
+        return switch (kind) {
+            case DELAY -> delay;
+            case FILE -> file.delay();
+            default -> null;
+        };
     }
 
     /**
@@ -166,6 +195,7 @@ public record ScenarioSpec(
                         "mixed " + mix.fast() + ":" + mix.slow() + (mix.byConnection() ? " connections" : "") + " "
                                 + delay;
                     case CRUD -> "crud " + crud.reads() + ":" + crud.writes() + (crud.tls() ? " tls" : "");
+                    case FILE -> "file " + file.name() + (file.delay() == null ? "" : " " + file.delay());
                     default -> kind.id();
                 })
                 + (http2 ? " " + protocol() + (streams > 1 ? " x" + streams : "") : https ? " https" : "");

@@ -121,7 +121,9 @@ public final class SuiteFiles {
             Boolean tls,
             Boolean https,
             String protocol,
-            Integer streams) {}
+            Integer streams,
+            String path,
+            @JsonProperty("wait") String waitFor) {}
 
     /** Finds {@code NAME} as {@code suitesDir/NAME.yaml}, or reads {@code NAME} as a path. */
     public static Suite load(String nameOrFile, Path suitesDir) {
@@ -215,7 +217,8 @@ public final class SuiteFiles {
             servers.add(new UserServer(s.name(), s.command(), s.url(), s.cap(), s.settings()));
         }
         for (int i = 0; i < f.experiments().size(); i++) {
-            experiments.add(experiment(f.experiments().get(i), i, servers));
+            experiments.add(experiment(
+                    f.experiments().get(i), i, servers, file.toAbsolutePath().getParent()));
         }
         CpuSplit cpus = f.cpus() == null
                 ? null
@@ -238,7 +241,7 @@ public final class SuiteFiles {
         return new Suite(plan, cpus);
     }
 
-    private static ExperimentSpec experiment(ExperimentFile e, int index, List<UserServer> servers) {
+    private static ExperimentSpec experiment(ExperimentFile e, int index, List<UserServer> servers, Path dir) {
         if (e.scenario() == null || e.scenario().type() == null) {
             throw new IllegalArgumentException("experiment '" + e.name() + "' needs 'scenario: {type: ...}'");
         }
@@ -263,7 +266,8 @@ public final class SuiteFiles {
                         s.tls() != null && s.tls()),
                 s.https() != null && s.https() || ScenarioSpec.H2.equals(s.protocol()),
                 http2(e.name(), s.protocol()),
-                s.streams() == null ? 1 : s.streams());
+                s.streams() == null ? 1 : s.streams(),
+                FileScenario.inSuite(e.name(), s.type(), dir, s.path(), s.waitFor()));
         List<Integer> conns = e.connections() == null ? List.of(LoadgenDefaults.CONNECTIONS) : e.connections();
         List<LoadLevel> loads = new ArrayList<>();
         if (e.rates() != null && !e.rates().isEmpty()) {

@@ -15,7 +15,7 @@ import java.util.Map;
  * same connections. {@code mixed} cycles a fixed sequence of fast and slow requests on every connection (or divides
  * the connections, when the suite says so); {@code crud} reads pre-loaded keys at random and writes fresh keys once
  * each (from every 5-digit zip that is not pre-loaded), at a fixed weight ratio, so the read/write mix holds steady
- * for the whole run.
+ * for the whole run; {@code file} sends a scenario file's requests as {@code loadlab load --scenario} would.
  */
 final class LoadJobs {
     private LoadJobs() {}
@@ -53,7 +53,7 @@ final class LoadJobs {
             case JSON -> "/json";
             case DELAY -> "/delay?ms=" + s.delay().toMillis();
             case BACKEND -> "/backend";
-            case MIXED, CRUD -> null;
+            case MIXED, CRUD, FILE -> null;
         };
     }
 
@@ -72,6 +72,7 @@ final class LoadJobs {
                                         s.mix().slow(),
                                         "/delay?ms=" + s.delay().toMillis())));
             case CRUD -> crud(s.crud());
+            case FILE -> s.file().definition();
             default -> throw new IllegalArgumentException(s.kind().id() + " is a single-request scenario");
         };
     }

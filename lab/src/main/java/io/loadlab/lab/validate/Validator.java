@@ -9,6 +9,8 @@ import io.loadlab.lab.deps.Http;
 import io.loadlab.lab.spec.ScenarioKind;
 import io.loadlab.lab.spec.ScenarioSpec;
 import io.loadlab.lab.validate.Http2Probe.Answer;
+import io.loadlab.loadgen.RequestSpec;
+import io.loadlab.loadgen.Scenario;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -20,18 +22,26 @@ import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * The validation gate: before any load, every request of the scenario is sent once, one at a time, and its answer
- * checked against the HTTP contract — status, {@code Server}, {@code Date} (fresh), {@code Content-Type}, a length
+ * checked against the HTTP contract (a scenario file's requests: against the file's own expectations) — status, {@code Server}, {@code Date} (fresh), {@code Content-Type}, a length
  * or chunked framing, the body — then the bad-input probes. The first failing check ends validation and is the
  * reason the trial is {@code APP_BROKEN}. A user's own server ({@code strict = false}) has its own routes, not the
  * contract's: neither the {@code Server} header nor the contract's probes (404, 405, 400s) are asked of it. Blocking.
  */
 public final class Validator {
     static final long DATE_SKEW_SECONDS = 5;
+
+    /** Headers the JDK's client sets itself and refuses from a caller; a scenario file may still name them. */
+    private static final Set<String> RESTRICTED = Set.of("host", "content-length", "connection", "expect", "upgrade");
+
     private static final int TIMEOUT_MS = 10_000;
 
     private final URI base;
@@ -73,6 +83,7 @@ public final class Validator {
                 }
                 case BACKEND -> get("/backend", 200, "text/plain", "Hello, World!");
                 case CRUD -> crud(sample, absent);
+                case FILE -> fileRequests(scenario.file().parse());
             }
             if (strict) {
                 probe("GET", "/no-such-path", null, 404);
@@ -102,6 +113,56 @@ public final class Validator {
             // recorded as absent
         }
         return Map.of();
+    }
+
+    /**
+     * Each request of a scenario file once, its placeholders filled from the first row of its range, checked against
+     * the file's own expectations: its status ({@code expect_status}, else any 2xx or 3xx), and when given the exact
+     * body ({@code expect_body}) and how the content type starts ({@code expect_content_type}). A contract server
+     * must also send the contract's headers.
+     */
+    private void fileRequests(Scenario file) throws CheckFailed {
+        for (RequestSpec r : file.requests()) {
+            List<String> row = r.data() == null ? null : r.data().rows().get(r.from());
+            String path = fill(r.path(), r, row);
+            Map<String, String> headers = new LinkedHashMap<>();
+            r.headers().forEach((k, v) -> {
+                if (!RESTRICTED.contains(k.toLowerCase(Locale.ROOT))) {
+                    headers.put(k, v);
+                }
+            });
+            Answer a = send(r.method(), path, headers, r.body() == null ? null : fill(r.body(), r, row));
+            String what = r.method() + " " + path + " ('" + r.name() + "'" + (http2 ? ", over HTTP/2" : "") + ")";
+            check(
+                    what + " → " + (r.expectStatus() == null ? "2xx or 3xx" : new TreeSet<>(r.expectStatus())),
+                    r.expects(a.status()),
+                    "got " + a.status() + " " + snippet(a.body()));
+            String type = r.expectContentType() == null ? "" : r.expectContentType();
+            if (strict) {
+                headers(what, a, type);
+            } else if (!type.isEmpty()) {
+                String ct = a.headers().firstValue("content-type").orElse("");
+                check(what + " Content-Type " + type, ct.startsWith(type), "got '" + ct + "'");
+            }
+            if (r.expectBody() != null) {
+                check(
+                        what + " body is '" + r.expectBody() + "'",
+                        a.body().equals(r.expectBody()),
+                        "got " + snippet(a.body()));
+            }
+        }
+    }
+
+    /** {@code text} with every {@code ${field}} of the request's data set replaced by {@code row}'s value. */
+    private static String fill(String text, RequestSpec r, List<String> row) {
+        if (row == null) {
+            return text;
+        }
+        List<String> fields = r.data().fields();
+        for (int i = 0; i < fields.size(); i++) {
+            text = text.replace("${" + fields.get(i) + "}", row.get(i));
+        }
+        return text;
     }
 
     private void delay(ScenarioSpec s) throws CheckFailed {

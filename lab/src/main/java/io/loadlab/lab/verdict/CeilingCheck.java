@@ -59,10 +59,12 @@ final class CeilingCheck {
 
     /**
      * A CPU-bound scenario's ceiling is the server's CPUs, which enough connections keep busy; with fewer, both sides
-     * wait on the round trip and nothing is wrong.
+     * wait on the round trip and nothing is wrong. A scenario file's requests may wait on what the lab cannot see, so
+     * they are not taken for CPU-bound.
      */
     private static Optional<Verdict> cpuBound(Evidence e, Thresholds t, double rps, int cores, double cpu) {
         if (!e.closed()
+                || !e.scenario().kind().contract()
                 || cores == 0
                 || cpu < 0
                 || cpu >= t.belowCeiling() * cores

@@ -13,9 +13,14 @@ import java.util.Locale;
  * the backend's delay), N closed-model connections cannot exceed N ÷ d (Little's law); in a mix, each connection's
  * cycle of {@code fast + slow} requests waits {@code slow × d}, so N connections cannot exceed
  * N × (fast + slow) ÷ (slow × d). The open model's bound is its target rate. A model whose design lets only c
- * requests wait at once (its threads) cannot exceed c ÷ d, whatever the load: that is its design cap.
+ * requests wait at once (its threads) cannot exceed c ÷ d, whatever the load: that is its design cap. A scenario
+ * file's d is the {@code wait} its suite declares; without one it has no ceiling, and says so.
  */
 public final class Ceilings {
+    /** A scenario file whose wait is unknown: what its requests cost is the user's server's own. */
+    static final String NO_WAIT = "no ceiling: the scenario file's requests declare no wait (scenario: {type: file,"
+            + " path: ..., wait: 100ms} bounds them by connections ÷ wait, and a server's cap by cap ÷ wait)";
+
     private Ceilings() {}
 
     /**
@@ -32,6 +37,7 @@ public final class Ceilings {
         Duration wait = switch (s.kind()) {
             case DELAY, MIXED -> s.delay();
             case BACKEND -> backend;
+            case FILE -> s.file().delay();
             default -> null;
         };
         boolean perConnectionMix = s.kind() == ScenarioKind.MIXED && s.mix().byConnection();
@@ -46,7 +52,7 @@ public final class Ceilings {
             }
             String why = perConnectionMix
                     ? "fast connections are bound by CPU, slow ones by connections ÷ " + wait
-                    : "CPU-bound: no bound below the server's CPUs";
+                    : s.kind() == ScenarioKind.FILE ? NO_WAIT : "CPU-bound: no bound below the server's CPUs";
             return new Ceiling(null, null, why, null, null);
         }
         // requests per wait: 1 for delay and backend, (fast + slow) / slow for a mix whose every cycle waits slow × d

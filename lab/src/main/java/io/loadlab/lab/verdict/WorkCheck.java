@@ -80,10 +80,13 @@ final class WorkCheck {
                         + " (pg_stat_ssl): the server ignored sslmode=require, so it did less work than a TLS client"));
     }
 
-    /** A {@code unique} pick ran out of fresh rows: crud's writes became reads of rows written earlier in the run. */
+    /**
+     * A {@code unique} pick ran out of fresh rows: crud's writes became reads of rows written earlier in the run. A
+     * scenario file's rows are the user's own, whose reuse the lab cannot call wrong: its wraps are only counted.
+     */
     static Optional<Verdict> wraps(Evidence e) {
         Map<String, RequestStats> per = e.load().perRequest();
-        if (per == null) {
+        if (per == null || !e.scenario().kind().contract()) {
             return Optional.empty();
         }
         for (Map.Entry<String, RequestStats> r : per.entrySet()) {
@@ -99,12 +102,15 @@ final class WorkCheck {
         return Optional.empty();
     }
 
-    /** A mix planned per request keeps its plan; a plan per connection divides connections, not requests. */
+    /**
+     * A mix planned per request in a fixed sequence keeps its plan; a plan per connection divides connections, not
+     * requests, and a {@code random} one (a scenario file may ask for it) is only right on average.
+     */
     static Optional<Verdict> share(Evidence e, Thresholds t) {
         Map<String, RequestStats> per = e.load().perRequest();
         if (per == null
                 || per.size() < 2
-                || "per-connection".equals(e.load().run().assign())) {
+                || List.of("per-connection", "random").contains(e.load().run().assign())) {
             return Optional.empty();
         }
         List<String> planned = new ArrayList<>();

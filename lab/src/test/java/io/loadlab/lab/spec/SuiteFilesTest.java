@@ -147,6 +147,41 @@ class SuiteFilesTest {
     }
 
     @Test
+    void theExampleOfYourOwnAppRunsItsVariantsOnTheScenarioFileBesideIt() {
+        SuitePlan s = SuiteFiles.read(SUITES.resolve("examples/my-app.yaml")).plan();
+        ExperimentSpec routes = s.experiments().get(0);
+        assertThat(routes.scenario().kind()).isEqualTo(ScenarioKind.FILE);
+        assertThat(routes.scenario().file().path())
+                .isEqualTo(SUITES.resolve("examples/my-routes.yaml")
+                        .toAbsolutePath()
+                        .normalize());
+        assertThat(routes.scenario().floor()).isEqualTo(Duration.ofMillis(100));
+        assertThat(routes.scenario().label()).isEqualTo("file my-routes.yaml 100ms");
+        assertThat(routes.models()).containsExactly("app-platform", "app-virtual");
+        assertThat(s.needsBackend() || s.needsDatabase() || s.needsHttps()).isFalse();
+        assertThat(routes.scenario().file().definition().requests())
+                .extracting(r -> r.name() + " " + r.weight())
+                .containsExactly("home 8", "item 2");
+    }
+
+    @Test
+    void aFileScenarioNeedsAFileThatExists(@TempDir Path dir) throws IOException {
+        Path f = dir.resolve("nofile.yaml");
+        Files.writeString(f, """
+                experiments: [{name: r, scenario: {type: file, path: missing.yaml}, models: [netty]}]
+                """);
+        assertThatThrownBy(() -> SuiteFiles.read(f))
+                .isInstanceOf(UserError.class)
+                .hasMessage(f + ": experiment 'r': scenario file " + dir.resolve("missing.yaml") + " not found");
+        Path g = dir.resolve("nopath.yaml");
+        Files.writeString(g, """
+                experiments: [{name: r, scenario: {type: plaintext, wait: 10ms}, models: [netty]}]
+                """);
+        assertThatThrownBy(() -> SuiteFiles.read(g))
+                .hasMessageContaining("path and wait belong to a scenario of type file");
+    }
+
+    @Test
     void aServerMayNotTakeACatalogNameNorAnExperimentAnUnknownOne(@TempDir Path dir) throws IOException {
         Path clash = dir.resolve("clash.yaml");
         Files.writeString(clash, """
