@@ -123,6 +123,15 @@ public enum ConcurrencyModel {
             Launch.process("spring-webflux"),
             DesignCap.none(),
             Knob.EVENT_LOOPS.withDefault("Reactor Netty's: max(4, CPUs)"),
+            Knob.HTTP_CLIENT_CONNECTIONS),
+    TOMCAT(
+            "tomcat",
+            "embedded Tomcat 11, one plain HttpServlet on the NIO connector: a Tomcat thread (--max-threads, 200)"
+                    + " blocks on every wait, as in the C10K study's Tomcat rows",
+            true,
+            Launch.process("tomcat"),
+            DesignCap.threads(Knobs::maxThreads, "Tomcat threads"),
+            Knob.MAX_THREADS,
             Knob.HTTP_CLIENT_CONNECTIONS);
 
     /** The knobs every model takes besides its own: the same database pool and accept backlog for all. */

@@ -16,7 +16,7 @@ class ConcurrencyModelTest {
     @Test
     void eachModelSaysWhichKnobsItTakesAndEveryOneTakesTheCommonOnes() {
         assertThat(ConcurrencyModel.takers("max-threads"))
-                .containsExactly("servlet-sync", "servlet-async", "spring-mvc", "spring-mvc-async");
+                .containsExactly("servlet-sync", "servlet-async", "spring-mvc", "spring-mvc-async", "tomcat");
         assertThat(ConcurrencyModel.takers("event-loops")).containsExactly("netty", "vertx", "spring-webflux");
         assertThat(ConcurrencyModel.takers("worker-threads")).containsExactly("servlet-async", "spring-mvc-async");
         assertThat(ConcurrencyModel.takers("db-pool"))

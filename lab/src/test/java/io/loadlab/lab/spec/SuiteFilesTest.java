@@ -246,8 +246,8 @@ class SuiteFilesTest {
         Path f = dir.resolve("bad.yaml");
         Files.writeString(f, "experiments:\n  - name: d\n    scenario: {type: teapot}\n");
         assertThatThrownBy(() -> SuiteFiles.read(f)).hasMessageContaining("unknown scenario 'teapot'");
-        Files.writeString(f, "experiments:\n  - name: d\n    scenario: {type: json}\n    models: [tomcat]\n");
-        assertThatThrownBy(() -> SuiteFiles.read(f)).hasMessageContaining("unknown model 'tomcat'");
+        Files.writeString(f, "experiments:\n  - name: d\n    scenario: {type: json}\n    models: [glassfish]\n");
+        assertThatThrownBy(() -> SuiteFiles.read(f)).hasMessageContaining("unknown model 'glassfish'");
         assertThatThrownBy(() -> SuiteFiles.load("nope", dir)).hasMessageContaining("no suite 'nope'");
         Files.writeString(f, "experiments:\n  - name: d\n    scenario: {type: json}\n    server: {treads: 4}\n");
         assertThatThrownBy(() -> SuiteFiles.read(f)).hasMessageContaining("unknown key 'treads'");
