@@ -108,7 +108,8 @@ class RunCommandTest {
     @Test
     void badValuesSayWhatWasExpected() {
         assertThat(run("run", "--scenario", "teapot").err()).contains("unknown scenario 'teapot'");
-        assertThat(run("run", "--scenario", "json", "--model", "glassfish").err()).contains("unknown model 'glassfish'");
+        assertThat(run("run", "--scenario", "json", "--model", "glassfish").err())
+                .contains("unknown model 'glassfish'");
         assertThat(run("run", "quick", "--scenario", "json").err()).contains("not both");
         assertThat(run("run", "--scenario", "json", "--cpus", "1:0").err()).contains("SERVER:LOADGEN:DEPS");
         assertThat(run("run", "--scenario", "json", "-d", "0s").code()).isEqualTo(Main.EXIT_USAGE);
