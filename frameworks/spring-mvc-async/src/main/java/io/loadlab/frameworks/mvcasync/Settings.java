@@ -47,6 +47,7 @@ class Settings extends BoundSettings {
                 if (c instanceof ServerConnector sc) {
                     s.put("acceptors", sc.getAcceptors());
                     s.put("selectors", sc.getSelectorManager().getSelectorCount());
+                    s.put("backlog", sc.getAcceptQueueSize() > 0 ? sc.getAcceptQueueSize() : JettySetup.JDK_BACKLOG);
                 }
             }
         }

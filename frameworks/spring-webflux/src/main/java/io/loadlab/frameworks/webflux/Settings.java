@@ -32,6 +32,7 @@ class Settings extends BoundSettings {
     protected void add(Map<String, Object> s, WebServer server) {
         s.put("server", "Reactor Netty " + HttpServer.class.getPackage().getImplementationVersion());
         s.put("event_loops", LoopResources.DEFAULT_IO_WORKER_COUNT);
+        s.put("backlog", ServerSetup.backlog(env));
         s.put("timer", "Reactor's parallel scheduler (Mono.delay)");
         s.putAll(backend(env, "WebClient on Reactor Netty, keep-alive pool", backend.maxConnections()));
         s.putAll(database(env, "r2dbc-postgresql + r2dbc-pool (Spring DatabaseClient)", zipCodes.serverVersion()));
