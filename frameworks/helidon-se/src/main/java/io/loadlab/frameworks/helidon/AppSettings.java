@@ -2,6 +2,7 @@ package io.loadlab.frameworks.helidon;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.loadlab.frameworks.common.JdbcZipCodeStore;
 import io.loadlab.frameworks.common.AppEnv;
 import io.loadlab.frameworks.common.JvmSettings;
 import io.helidon.common.Version;
@@ -18,12 +19,12 @@ final class AppSettings {
 
     private final AppEnv env;
     private final BackendClient backend;
-    private final ZipCodeStore store;
+    private final JdbcZipCodeStore store;
     private final int maxConcurrentRequests;
     private final ObjectMapper json = new ObjectMapper();
     private int port;
 
-    AppSettings(AppEnv env, BackendClient backend, ZipCodeStore store, int maxConcurrentRequests) {
+    AppSettings(AppEnv env, BackendClient backend, JdbcZipCodeStore store, int maxConcurrentRequests) {
         this.env = env;
         this.backend = backend;
         this.store = store;

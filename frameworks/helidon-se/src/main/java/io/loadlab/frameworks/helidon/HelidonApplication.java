@@ -1,5 +1,6 @@
 package io.loadlab.frameworks.helidon;
 
+import io.loadlab.frameworks.common.JdbcZipCodeStore;
 import io.loadlab.frameworks.common.AppEnv;
 import io.loadlab.frameworks.common.ContractText;
 import io.loadlab.frameworks.common.DbTarget;
@@ -18,10 +19,10 @@ import java.util.logging.Logger;
  */
 public final class HelidonApplication implements AutoCloseable {
     private final WebServer server;
-    private final ZipCodeStore store;
+    private final JdbcZipCodeStore store;
     private final AppSettings settings;
 
-    private HelidonApplication(WebServer server, ZipCodeStore store, AppSettings settings) {
+    private HelidonApplication(WebServer server, JdbcZipCodeStore store, AppSettings settings) {
         this.server = server;
         this.store = store;
         this.settings = settings;
@@ -52,7 +53,7 @@ public final class HelidonApplication implements AutoCloseable {
         quietLogs();
         BackendClient backend = new BackendClient(env);
         DbTarget db = env.db();
-        ZipCodeStore store = db == null ? null : new ZipCodeStore(db, env.dbPool());
+        JdbcZipCodeStore store = db == null ? null : new JdbcZipCodeStore(db, env.dbPool());
         int maxConcurrent = env.integer("LOADLAB_MAX_THREADS", 0);
         AppSettings settings = new AppSettings(env, backend, store, maxConcurrent > 0 ? maxConcurrent : -1);
         HttpRouting.Builder routing = HttpRouting.builder()

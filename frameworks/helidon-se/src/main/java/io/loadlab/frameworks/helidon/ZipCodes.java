@@ -2,6 +2,7 @@ package io.loadlab.frameworks.helidon;
 
 import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.loadlab.frameworks.common.JdbcZipCodeStore;
 import io.loadlab.frameworks.common.ContractText;
 import io.loadlab.frameworks.common.Reasons;
 import io.loadlab.frameworks.common.ZipCode;
@@ -12,20 +13,20 @@ import java.sql.SQLException;
 import java.util.Optional;
 
 /**
- * {@code POST /zipcodes} (query-or-insert) and {@code GET /zipcodes/{zip}} over the {@link ZipCodeStore}, or 503
+ * {@code POST /zipcodes} (query-or-insert) and {@code GET /zipcodes/{zip}} over the {@link JdbcZipCodeStore}, or 503
  * when no database is configured. The body is read whole (Helidon refuses one over 1 MiB with 413 before it is read)
  * and parsed with Jackson, whatever its content type. A failed statement is 503 {@code database: ...}.
  */
 final class ZipCodes {
-    private final ZipCodeStore store;
+    private final JdbcZipCodeStore store;
     private final ObjectMapper json = new ObjectMapper();
 
     /** @param store the store, or null when no database is configured */
-    ZipCodes(ZipCodeStore store) {
+    ZipCodes(JdbcZipCodeStore store) {
         this.store = store;
     }
 
-    ZipCodeStore store() {
+    JdbcZipCodeStore store() {
         return store;
     }
 
@@ -49,7 +50,7 @@ final class ZipCodes {
             return;
         }
         try {
-            ZipCodeStore.Upsert u = store.upsert(row);
+            JdbcZipCodeStore.Upsert u = store.upsert(row);
             Answers.json(res, u.created() ? 201 : 200, u.row().toJson());
         } catch (SQLException e) {
             Answers.error(res, 503, Reasons.database(e));

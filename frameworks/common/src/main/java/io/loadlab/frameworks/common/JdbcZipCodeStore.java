@@ -1,10 +1,7 @@
-package io.loadlab.frameworks.helidon;
+package io.loadlab.frameworks.common;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
-import io.loadlab.frameworks.common.DbTarget;
-import io.loadlab.frameworks.common.ZipCode;
-import io.loadlab.frameworks.common.ZipCodeSql;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -13,17 +10,19 @@ import java.sql.Statement;
 import java.util.Optional;
 
 /**
- * Query-or-insert over plain JDBC on a HikariCP pool, in autocommit: the reference servers' statements, so the work
- * is the same. Every call blocks its (virtual) thread; the pool's size bounds the statements in flight.
+ * Query-or-insert over plain JDBC on a HikariCP pool, in autocommit: the reference servers' statements and timeouts
+ * (10 s for a pooled connection, a connect, a statement), so the work is the same, for the applications whose
+ * framework brings no data access of its own. Every call blocks its thread; the pool's size bounds the statements in
+ * flight. HikariCP and the driver come with the application.
  */
-final class ZipCodeStore implements AutoCloseable {
+public final class JdbcZipCodeStore implements AutoCloseable {
     private final HikariDataSource pool;
 
     /** A stored row, and whether this call inserted it. */
-    record Upsert(ZipCode row, boolean created) {}
+    public record Upsert(ZipCode row, boolean created) {}
 
-    /** Opens the pool and creates the table if missing. */
-    ZipCodeStore(DbTarget db, int size) throws SQLException {
+    /** Opens the pool and creates the table if missing; fails when PostgreSQL cannot be used. */
+    public JdbcZipCodeStore(DbTarget db, int size) throws SQLException {
         HikariConfig c = new HikariConfig();
         c.setPoolName("loadlab-db");
         c.setJdbcUrl(db.jdbcUrl());
@@ -46,17 +45,17 @@ final class ZipCodeStore implements AutoCloseable {
         }
     }
 
-    int size() {
+    public int size() {
         return pool.getMaximumPoolSize();
     }
 
-    Optional<ZipCode> find(String zip) throws SQLException {
+    public Optional<ZipCode> find(String zip) throws SQLException {
         try (Connection conn = pool.getConnection()) {
             return find(conn, zip);
         }
     }
 
-    Upsert upsert(ZipCode row) throws SQLException {
+    public Upsert upsert(ZipCode row) throws SQLException {
         try (Connection conn = pool.getConnection()) {
             Optional<ZipCode> found = find(conn, row.zip());
             if (found.isPresent()) {
@@ -77,7 +76,7 @@ final class ZipCodeStore implements AutoCloseable {
     }
 
     /** True when the database answers. */
-    boolean healthy() throws SQLException {
+    public boolean healthy() throws SQLException {
         try (Connection conn = pool.getConnection()) {
             return conn.isValid(10);
         }
