@@ -36,6 +36,7 @@ import picocli.CommandLine.Spec;
             "  loadlab run --model netty --scenario delay -c 100 -d 10s",
             "  loadlab run --server-cmd 'java -jar app.jar' --server-url http://127.0.0.1:8080 --scenario json -c 50",
             "  loadlab run --server-url http://127.0.0.1:8080 --scenario json -c 1k   (a server already running)",
+            "  loadlab run --server-url http://127.0.0.1:8080 --scenario my-routes.yaml -c 10   (your own routes)",
             "  loadlab run --server-cmd a='./app --threads 16' --server-cmd b='./app --threads 200' \\",
             "      --server-url http://127.0.0.1:8080 --scenario delay -m netty   (two variants of yours, and netty)",
             "  loadlab run --scenario mixed -m netty --threshold 'slow:p99<150ms' --junit junit.xml",

@@ -229,7 +229,8 @@ final class RunOptions {
         if (servers.isEmpty() || models != null) {
             ms.addAll(ExperimentSpec.models(models));
         }
-        ExperimentSpec e = new ExperimentSpec(s.kind().id(), s, ms, loads, ServerOptions.NONE, null);
+        String name = s.file() == null ? s.kind().id() : s.file().name().replaceFirst("\\.ya?ml$", "");
+        ExperimentSpec e = new ExperimentSpec(name, s, ms, loads, ServerOptions.NONE, null);
         return new SuitePlan(
                 "adhoc",
                 "ad-hoc: " + String.join(",", ms) + " " + s.label(),
