@@ -23,6 +23,7 @@ final class AppSettings {
     private final int maxConcurrentRequests;
     private final ObjectMapper json = new ObjectMapper();
     private int port;
+    private int backlog;
 
     AppSettings(AppEnv env, BackendClient backend, JdbcZipCodeStore store, int maxConcurrentRequests) {
         this.env = env;
@@ -34,6 +35,11 @@ final class AppSettings {
     /** The port the server listens on, known once it started. */
     void port(int port) {
         this.port = port;
+    }
+
+    /** The accept backlog the server listens with. */
+    void backlog(int backlog) {
+        this.backlog = backlog;
     }
 
     String host() {
@@ -50,6 +56,7 @@ final class AppSettings {
         s.put("server", "Helidon WebServer " + Version.VERSION);
         s.put("max_threads", "virtual");
         s.put("virtual_threads", true);
+        s.put("backlog", backlog);
         s.put("max_concurrent_requests", maxConcurrentRequests < 0 ? "unlimited" : maxConcurrentRequests);
         if (store != null) {
             s.put("db_pool", store.size());

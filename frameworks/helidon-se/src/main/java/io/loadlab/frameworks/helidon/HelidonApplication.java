@@ -47,7 +47,7 @@ public final class HelidonApplication implements AutoCloseable {
      * the contract fixes: 1 MiB of body, the {@code Server} header, its JSON errors (and 8 KiB of headers, see {@link
      * ContractFilter}), and a
      * graceful stop bounded to a few seconds. {@code LOADLAB_MAX_THREADS} sets Helidon's limit of concurrent requests
-     * (unlimited by default: a virtual thread each).
+     * (unlimited by default: a virtual thread each), {@code LOADLAB_BACKLOG} its accept backlog (default Helidon's 1024).
      */
     public static HelidonApplication start(AppEnv env) throws SQLException {
         quietLogs();
@@ -73,9 +73,15 @@ public final class HelidonApplication implements AutoCloseable {
         if (maxConcurrent > 0) {
             b.maxConcurrentRequests(maxConcurrent);
         }
+        int backlog = env.integer("LOADLAB_BACKLOG", 0);
+        if (backlog > 0) {
+            b.backlog(backlog);
+        }
+        WebServerConfig config = b.buildPrototype();
+        settings.backlog(config.backlog());
         WebServer server;
         try {
-            server = b.build().start();
+            server = WebServer.create(config).start();
         } catch (RuntimeException e) {
             if (store != null) {
                 store.close();

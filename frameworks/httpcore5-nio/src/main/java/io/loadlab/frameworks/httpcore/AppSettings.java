@@ -15,6 +15,8 @@ import org.apache.hc.core5.util.VersionInfo;
  */
 final class AppSettings {
     static final String MODEL = "httpcore5-nio";
+    /** The JDK's accept backlog for a channel bound with none, as HttpCore binds by default. */
+    static final int JDK_BACKLOG = 50;
 
     private final AppEnv env;
     private final int ioThreads;
@@ -52,6 +54,8 @@ final class AppSettings {
         s.put("io_threads", ioThreads);
         s.put("event_loops", ioThreads);
         s.put("worker_threads", workerThreads);
+        int backlog = env.integer("LOADLAB_BACKLOG", 0);
+        s.put("backlog", backlog > 0 ? backlog : JDK_BACKLOG); // none given: the JDK's
         if (store != null) {
             s.put("db_pool", store.size());
             s.put("db_client", "JDBC on HikariCP, on the worker pool");

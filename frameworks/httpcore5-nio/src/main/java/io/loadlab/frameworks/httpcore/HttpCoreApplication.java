@@ -31,7 +31,8 @@ import org.apache.hc.core5.util.TimeValue;
  * Starts the application from {@code LOADLAB_*} environment variables only (see frameworks/README.md): HttpCore 5's
  * HTTP/1.1 async server, assembled as its bootstrap does but with a lenient line parser (see {@link
  * LenientLineParser}) and {@code Server: loadlab}. {@code LOADLAB_IO_THREADS} sets the I/O reactor's threads
- * (default: HttpCore's, one per CPU), {@code LOADLAB_WORKER_THREADS} the JDBC workers (default: the database pool).
+ * (default: HttpCore's, one per CPU), {@code LOADLAB_WORKER_THREADS} the JDBC workers (default: the database pool),
+ * {@code LOADLAB_BACKLOG} the accept backlog (default HttpCore's: none given, the JDK's 50).
  */
 public final class HttpCoreApplication implements AutoCloseable {
     private final HttpAsyncServer server;
@@ -95,7 +96,11 @@ public final class HttpCoreApplication implements AutoCloseable {
                 null);
         HttpAsyncServer server = new HttpAsyncServer(
                 new ServerHttp1IOEventHandlerFactory(duplexers, null, null),
-                IOReactorConfig.custom().setIoThreadCount(ioThreads).setSoReuseAddress(true).build(),
+                IOReactorConfig.custom()
+                        .setIoThreadCount(ioThreads)
+                        .setSoReuseAddress(true)
+                        .setBacklogSize(env.integer("LOADLAB_BACKLOG", 0))
+                        .build(),
                 null, null, null, null, null, null);
         HttpCoreApplication app = new HttpCoreApplication(server, services, store);
         try {
