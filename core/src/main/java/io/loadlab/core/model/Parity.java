@@ -22,7 +22,13 @@ public final class Parity {
      * own model adds the settings its suite declares for it.
      */
     public static final List<String> COMPARED = List.of(
-            "db_pool", "backend_max_connections", "worker_threads", "jvm.max_heap_bytes", "jvm.gc", "jvm.flags");
+            "db_pool",
+            "backlog",
+            "backend_max_connections",
+            "worker_threads",
+            "jvm.max_heap_bytes",
+            "jvm.gc",
+            "jvm.flags");
 
     /** Shown for a model that does not report a setting another model of the experiment does. */
     public static final String NOT_SET = "(not set)";

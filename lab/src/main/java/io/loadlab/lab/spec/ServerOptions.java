@@ -105,7 +105,12 @@ public record ServerOptions(
                         + " is read by no model of the experiment " + models + " (only by " + readers + ")");
             }
         }
-        if (workerThreads != null && offload != ServerSpec.Offload.WORKER) {
+        // a model with an offload knob has workers only with offload: worker; one without (spring-mvc-async) always
+        if (workerThreads != null
+                && offload != ServerSpec.Offload.WORKER
+                && readers(Knob.WORKER_THREADS.name()).stream()
+                        .filter(models::contains)
+                        .allMatch(readers(Knob.OFFLOAD.name())::contains)) {
             throw new IllegalArgumentException(
                     "experiment '" + experiment + "': server.worker-threads is read only with server.offload: worker");
         }

@@ -145,6 +145,9 @@ final class ServerStart {
         for (Knob k : model.knobs()) {
             if (options.containsKey(k.name())) {
                 knobs.put(k, options.get(k.name()));
+            } else if (ConcurrencyModel.COMMON_KNOBS.contains(k)) {
+                // the reference servers' database pool and backlog unless the suite says otherwise: equal by default
+                knobs.put(k, k.defaultValue());
             }
         }
         Database db = ctx.dependencies().database();
