@@ -162,6 +162,10 @@ class SuiteFilesTest {
         assertThat(routes.scenario().file().definition().requests())
                 .extracting(r -> r.name() + " " + r.weight())
                 .containsExactly("home 8", "item 2");
+        SuitePlan spring =
+                SuiteFiles.read(SUITES.resolve("examples/spring-variants.yaml")).plan();
+        assertThat(spring.experiments().get(0).models()).containsExactly("mvc-platform", "mvc-virtual");
+        assertThat(spring.server("mvc-virtual").settings()).containsEntry("spring.threads.virtual.enabled", "true");
     }
 
     @Test
