@@ -118,6 +118,7 @@ final class K8sCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException, InterruptedException {
+        LoadOptions.atLeastOne("--agents", agents);
         if (load.readsFiles()) {
             throw new UserError("--scenario and --body @FILE read files the agent pods do not have; give the body"
                     + " inline (a scenario on a cluster is not supported yet)");

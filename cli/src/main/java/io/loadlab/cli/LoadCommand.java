@@ -59,6 +59,7 @@ final class LoadCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException, InterruptedException {
+        LoadOptions.atLeastOne("--agents", agents);
         LoadSpec whole = load.spec().withHlog(exports.hlog);
         List<Threshold> thresholds = exports.gate.parsed();
         LoadGate.requireKnownClasses(

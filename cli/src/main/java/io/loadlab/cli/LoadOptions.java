@@ -195,6 +195,14 @@ final class LoadOptions {
         }
     }
 
+    /** {@code value} when it is at least 1, else a one-line {@link UserError} naming {@code option}. */
+    static int atLeastOne(String option, int value) {
+        if (value < 1) {
+            throw new UserError(option + " must be at least 1, got " + value);
+        }
+        return value;
+    }
+
     static Set<Integer> statuses(String text) {
         Set<Integer> out = new LinkedHashSet<>();
         try {

@@ -67,6 +67,7 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        options.checkCounts();
         if (suite != null && options.adHoc()) {
             throw new UserError("give either a suite (" + suite + ") or --scenario, not both");
         }

@@ -261,6 +261,16 @@ final class RunOptions {
         return d == null ? s : s.withDelay(d);
     }
 
+    /** Refuses counts below one (connections, repetitions) before anything starts. */
+    void checkCounts() {
+        if (connections != null) {
+            connections.forEach(c -> LoadOptions.atLeastOne("-c/--connections", c));
+        }
+        if (repetitions != null) {
+            LoadOptions.atLeastOne("--repetitions", repetitions);
+        }
+    }
+
     /** Applies the overrides of what to run that make sense for a suite file too. */
     SuitePlan apply(SuitePlan s) {
         if (!adHoc() && (duration != null || warmup != null || warmupLimit != null || repetitions != null)) {

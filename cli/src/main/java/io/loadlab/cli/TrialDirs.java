@@ -15,9 +15,14 @@ final class TrialDirs {
 
     /** The trial whose directory {@code dir} is, or null when {@code dir} is not a trial directory. */
     static Trial find(Path dir) {
+        if (!Files.isDirectory(dir)) {
+            throw new UserError("no such directory: " + dir + " (give a directory 'loadlab run' wrote, or one of its"
+                    + " trials/<id>)");
+        }
         Path abs = dir.toAbsolutePath().normalize();
         Path parent = abs.getParent();
         if (parent == null
+                || parent.getFileName() == null
                 || !parent.getFileName().toString().equals("trials")
                 || parent.getParent() == null
                 || !Files.isRegularFile(parent.getParent().resolve(ResultsDir.RESULTS))) {

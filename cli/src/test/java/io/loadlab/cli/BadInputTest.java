@@ -1,0 +1,98 @@
+package io.loadlab.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Every command fed the bad values its options accept as strings: each is refused before any work starts, with one
+ * line naming the mistake (plus picocli's usage line for a value it cannot convert) and exit 2, never a trace.
+ */
+class BadInputTest {
+    /** A port nothing listens on: a command that got past its checks would fail differently, or hang. */
+    private static final String URL = "http://127.0.0.1:1/";
+
+    @TempDir
+    static Path tmp;
+
+    static Stream<Arguments> badInputs() {
+        return Stream.of(
+                bad("run --scenario json -c 0", "-c/--connections must be at least 1, got 0"),
+                bad("run --scenario crud -R 1 -c 0", "-c/--connections must be at least 1, got 0"),
+                bad("run --scenario json -c 100,0", "got 0"),
+                bad("run --scenario json -c -5", "--connections"),
+                bad("run --scenario json -R 0", "positive rate"),
+                bad("run --scenario json -R -1", "positive rate"),
+                bad("run --scenario json --repetitions 0", "--repetitions must be at least 1"),
+                bad("load -c 0 " + URL, "connections must be at least 1"),
+                bad("load -c -1 " + URL, "--connections"),
+                bad("load -t 0 " + URL, "threads must be at least 1"),
+                bad("load -t -2 " + URL, "threads must be at least 1"),
+                bad("load -R 0 " + URL, "positive rate"),
+                bad("load -R -5 " + URL, "positive rate"),
+                bad("load --agents 0 " + URL, "--agents must be at least 1, got 0"),
+                bad("load --agents -1 " + URL, "--agents must be at least 1, got -1"),
+                bad("load -R 5 --max-connections 0 " + URL, "--max-connections 0"),
+                bad("load --http2 -m 0 " + URL, "max streams"),
+                bad("agent --agents 0 --index 0 " + URL, "--agents must be at least 1"),
+                bad("agent --agents -1 --index 0 " + URL, "--agents must be at least 1"),
+                bad("agent --agents 1 --index 0 -c 0 " + URL, "connections must be at least 1"),
+                bad("agent --agents 1 --index 0 -t 0 " + URL, "threads must be at least 1"),
+                bad("agent --agents 1 --index 0 -R 0 " + URL, "positive rate"),
+                bad("k8s --agents 0 " + URL, "--agents must be at least 1, got 0"),
+                bad("k8s --agents -2 " + URL, "--agents must be at least 1, got -2"),
+                bad("k8s --agents 1 -c 0 " + URL, "connections must be at least 1"),
+                bad("k8s --agents 1 -t 0 " + URL, "threads must be at least 1"),
+                bad("k8s --agents 1 -R 0 " + URL, "positive rate"),
+                bad("report /nonexistent", "no such results directory: /nonexistent"),
+                bad("report EMPTY", "no results.json in"),
+                bad("report FILE", "no such results directory"),
+                bad("compare /nonexistent EMPTY", "no such directory: /nonexistent"),
+                bad("compare EMPTY /nonexistent", "no such directory: /nonexistent"),
+                bad("compare EMPTY EMPTY", "no results.json in"),
+                bad("compare FILE FILE", "no such directory"),
+                bad("compare / /", "no results.json in /"),
+                bad("merge /nonexistent", "/nonexistent is not a directory"),
+                bad("merge EMPTY", "holds no agent output"),
+                bad("merge FILE", "is not a directory"));
+    }
+
+    private static Arguments bad(String line, String says) {
+        return Arguments.of(line, says);
+    }
+
+    @ParameterizedTest(name = "loadlab {0}")
+    @MethodSource("badInputs")
+    void isRefusedWithOneLineAndExit2BeforeAnythingStarts(String line, String says) throws IOException {
+        Path empty = Files.createDirectories(tmp.resolve("empty"));
+        Path file = tmp.resolve("file.txt");
+        Files.writeString(file, "not a directory");
+        Path results = tmp.resolve("results-" + Integer.toHexString(line.hashCode()));
+        List<String> args = new ArrayList<>();
+        for (String a : line.split(" ")) {
+            args.add(a.equals("EMPTY") ? empty.toString() : a.equals("FILE") ? file.toString() : a);
+        }
+        if (args.get(0).equals("run")) {
+            args.addAll(List.of("--results", results.toString()));
+        }
+
+        CliTest.Result r = CliTest.run(args.toArray(String[]::new));
+
+        assertThat(r.exit()).as(r.err()).isEqualTo(Main.EXIT_USAGE);
+        List<String> lines = r.err().lines().filter(l -> !l.isBlank()).toList();
+        assertThat(lines.get(0)).startsWith("loadlab").contains(says);
+        assertThat(lines.subList(1, lines.size())).as(r.err()).allMatch(l -> l.startsWith("Usage: "));
+        assertThat(r.err()).doesNotContain("Exception", "\tat ", "internal error");
+        assertThat(r.out()).as("nothing started").isEmpty();
+        assertThat(results).as("no run directory").doesNotExist();
+    }
+}
