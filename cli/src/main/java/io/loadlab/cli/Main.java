@@ -1,5 +1,6 @@
 package io.loadlab.cli;
 
+import io.loadlab.core.Printable;
 import io.loadlab.core.UserError;
 import java.io.PrintWriter;
 import java.util.LinkedHashMap;
@@ -120,8 +121,8 @@ public final class Main implements Runnable {
             cause = cause.getCause();
         }
         if (cause instanceof UserError || e instanceof IllegalArgumentException) {
-            err.println(
-                    "loadlab " + cl.getCommandName() + ": " + (cause instanceof UserError ? cause : e).getMessage());
+            err.println("loadlab " + cl.getCommandName() + ": "
+                    + Printable.escape((cause instanceof UserError ? cause : e).getMessage()));
             err.flush();
             return EXIT_USAGE;
         }

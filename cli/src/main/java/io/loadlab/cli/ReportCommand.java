@@ -1,5 +1,6 @@
 package io.loadlab.cli;
 
+import io.loadlab.core.Printable;
 import io.loadlab.core.UserError;
 import io.loadlab.report.AnswerText;
 import io.loadlab.report.ReportWriter;
@@ -71,7 +72,7 @@ final class ReportCommand implements Callable<Integer> {
         if (format == ReportFormat.markdown) {
             answer = "```text\n" + answer.stripTrailing() + "\n```\n"; // aligned columns; Markdown would reflow them
         }
-        emit(answer + "\n" + table, output);
+        emit(Printable.escape(answer + "\n" + table), output);
         return Main.EXIT_OK;
     }
 

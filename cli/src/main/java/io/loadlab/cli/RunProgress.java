@@ -1,5 +1,6 @@
 package io.loadlab.cli;
 
+import io.loadlab.core.Printable;
 import io.loadlab.core.result.SuiteResults;
 import io.loadlab.core.result.TrialResult;
 import io.loadlab.lab.LabListener;
@@ -59,7 +60,7 @@ final class RunProgress implements LabListener {
     @Override
     public synchronized void note(String line) {
         clearLine();
-        out.println("note: " + line);
+        out.println("note: " + Printable.oneLine(line));
         out.flush();
     }
 

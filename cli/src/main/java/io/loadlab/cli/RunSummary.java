@@ -1,5 +1,6 @@
 package io.loadlab.cli;
 
+import io.loadlab.core.Printable;
 import io.loadlab.core.result.SuiteResults;
 import io.loadlab.core.result.TrialResult;
 import io.loadlab.core.result.VerdictCode;
@@ -12,28 +13,30 @@ import java.util.Locale;
 
 /**
  * The end of a suite: the answer of each experiment and load level first (the report's own, so terminal and report
- * say the same), then the summary table (verdict code words as is), every finding with its reason, the paths.
+ * say the same), then the summary table (verdict code words as is), every finding with its reason, the paths; what
+ * a server sent is printed with its control characters escaped ({@link Printable}).
  */
 final class RunSummary {
     private RunSummary() {}
 
     /** Prints the answers, the summary table, the findings and the paths. */
     static void print(SuiteResults r, Path dir, Path report, PrintWriter out) {
-        String answers = AnswerText.render(r, dir);
+        // results.json holds escaped text already; escaping again here keeps older results' raw bytes inert too
+        String answers = Printable.escape(AnswerText.render(r, dir));
         if (!answers.isEmpty()) {
             out.println();
             out.print(answers);
         }
         out.println();
-        out.print(SummaryTable.render(r, TableFormat.TEXT));
+        out.print(Printable.escape(SummaryTable.render(r, TableFormat.TEXT)));
         out.println();
         for (TrialResult t : r.trials()) {
             t.verdicts().stream()
                     .filter(v -> v.code() != VerdictCode.OK)
-                    .forEach(v -> out.println("  " + t.id() + " " + v.code() + ": " + v.reason()));
+                    .forEach(v -> out.println("  " + t.id() + " " + v.code() + ": " + Printable.oneLine(v.reason())));
         }
         if (r.notes() != null) {
-            r.notes().forEach(n -> out.println("  note: " + n));
+            r.notes().forEach(n -> out.println("  note: " + Printable.oneLine(n)));
         }
         out.println();
         out.println("Suite " + r.suite() + ": " + r.status() + ", " + r.trials().size() + " trials.");

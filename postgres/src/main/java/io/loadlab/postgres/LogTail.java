@@ -1,5 +1,6 @@
 package io.loadlab.postgres;
 
+import io.loadlab.core.Printable;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.charset.StandardCharsets;
@@ -7,7 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-/** The last lines of a server log, folded into one line for an error message. */
+/** The last lines of a server log, folded into one line for an error message, its control bytes escaped. */
 final class LogTail {
     private static final int MAX_BYTES = 4096;
     private static final int MAX_LINES = 4;
@@ -27,7 +28,9 @@ final class LogTail {
                 }
             }
             List<String> tail = lines.subList(Math.max(0, lines.size() - MAX_LINES), lines.size());
-            return tail.isEmpty() ? "(log " + log + " is empty)" : String.join(" | ", tail) + " (log: " + log + ")";
+            return tail.isEmpty()
+                    ? "(log " + log + " is empty)"
+                    : Printable.oneLine(String.join(" | ", tail)) + " (log: " + log + ")";
         } catch (IOException e) {
             return "(cannot read log " + log + ": " + e.getMessage() + ")";
         }

@@ -1,6 +1,7 @@
 package io.loadlab.lab.child;
 
 import io.loadlab.core.Json;
+import io.loadlab.core.Printable;
 import io.loadlab.core.unit.Duration;
 import java.io.IOException;
 import java.io.RandomAccessFile;
@@ -138,7 +139,7 @@ public final class ChildProcess {
         }
     }
 
-    /** The last lines of its log, joined, for a one-line error message. */
+    /** The last lines of its log, joined and escaped ({@link Printable}), for a one-line error message. */
     public String logTail() {
         try {
             List<String> lines = Files.readAllLines(log).stream()
@@ -146,7 +147,7 @@ public final class ChildProcess {
                     .toList();
             return lines.isEmpty()
                     ? "(no output; log: " + log + ")"
-                    : String.join(" | ", lines.subList(Math.max(0, lines.size() - 3), lines.size()));
+                    : Printable.oneLine(String.join(" | ", lines.subList(Math.max(0, lines.size() - 3), lines.size())));
         } catch (IOException e) {
             return "(no log: " + log + ")";
         }

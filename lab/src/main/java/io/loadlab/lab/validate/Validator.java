@@ -3,6 +3,7 @@ package io.loadlab.lab.validate;
 import com.fasterxml.jackson.core.type.TypeReference;
 import io.loadlab.core.ContractLimits;
 import io.loadlab.core.Json;
+import io.loadlab.core.Printable;
 import io.loadlab.core.data.ZipCode;
 import io.loadlab.core.result.ValidationResult;
 import io.loadlab.lab.deps.Http;
@@ -63,10 +64,13 @@ public final class Validator {
         this.http2 = http2;
     }
 
-    /** A failed check: its message is the exact check and what was seen. */
+    /**
+     * A failed check: its message is the exact check and what was seen, the server's bytes escaped ({@link
+     * Printable}) here at the source, so results.json, the terminal and the report all hold inert text.
+     */
     static final class CheckFailed extends Exception {
         CheckFailed(String message) {
-            super(message, null, false, false);
+            super(Printable.oneLine(message), null, false, false);
         }
     }
 
