@@ -1,0 +1,124 @@
+package io.loadlab.frameworks.quarkus;
+
+import io.loadlab.frameworks.common.AppEnv;
+import io.loadlab.frameworks.common.DbTarget;
+import io.quarkus.runtime.annotations.StaticInitSafe;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
+import org.eclipse.microprofile.config.spi.ConfigSource;
+
+/**
+ * Quarkus' configuration from the {@code LOADLAB_*} environment (frameworks/README.md): address and port, the
+ * database as Quarkus' reactive or JDBC datasource (inactive when {@code LOADLAB_DB_URL} is unset), the thread knobs
+ * when set, and the contract's 8 KiB of headers. Read at run
+ * time, above application.properties; a knob left unset keeps Quarkus' default. A bad value is reported at start by
+ * {@link VertxContract}, which asks {@link #problem()}. What never changes (quiet logs, no banner, the graceful stop's
+ * 4 s) is in each application's application.properties: Quarkus reads it before this source.
+ */
+@StaticInitSafe
+public final class LoadlabConfigSource implements ConfigSource {
+    private static final String AGROAL = "io.agroal.api.AgroalDataSource";
+
+    private final Map<String, String> values;
+    private final String problem;
+
+    public LoadlabConfigSource() {
+        Map<String, String> v = new HashMap<>();
+        String p = null;
+        try {
+            fill(AppEnv.fromSystem(), v);
+        } catch (IllegalArgumentException e) {
+            p = e.getMessage();
+        }
+        values = Map.copyOf(v);
+        problem = p;
+    }
+
+    /** The first bad variable's one-line reason, or null. */
+    public static String problem() {
+        return new LoadlabConfigSource().problem;
+    }
+
+    static void fill(AppEnv env, Map<String, String> v) {
+        v.put("quarkus.http.host", env.host());
+        v.put("quarkus.http.port", Integer.toString(env.port()));
+        v.put("quarkus.http.limits.max-header-size", "8K");
+        knob(env, "LOADLAB_EVENT_LOOPS", "quarkus.vertx.event-loops-pool-size", v);
+        knob(env, "LOADLAB_WORKER_THREADS", "quarkus.thread-pool.max-threads", v);
+        knob(env, "LOADLAB_MAX_THREADS", "quarkus.thread-pool.max-threads", v);
+        env.backendUrl();
+        env.httpClientConnections();
+        DbTarget db = env.db();
+        boolean jdbc = jdbc();
+        v.put("quarkus.datasource.active", Boolean.toString(db != null));
+        v.put("quarkus.hibernate-orm.active", Boolean.toString(db != null));
+        if (db == null) {
+            return;
+        }
+        if (db.user() != null) {
+            v.put("quarkus.datasource.username", db.user());
+        }
+        if (db.password() != null) {
+            v.put("quarkus.datasource.password", db.password());
+        }
+        boolean ssl = db.sslMode().equals("require");
+        if (jdbc) {
+            v.put("quarkus.datasource.jdbc.url", db.jdbcUrl() + "&connectTimeout=10&socketTimeout=10&ApplicationName=loadlab");
+            v.put("quarkus.datasource.jdbc.max-size", Integer.toString(env.dbPool()));
+            v.put("quarkus.datasource.jdbc.min-size", Integer.toString(env.dbPool()));
+            v.put("quarkus.datasource.jdbc.acquisition-timeout", "10S");
+        } else {
+            v.put("quarkus.datasource.reactive.url", "postgresql://" + db.address() + "/" + database(db));
+            v.put("quarkus.datasource.reactive.max-size", Integer.toString(env.dbPool()));
+            v.put("quarkus.datasource.reactive.postgresql.ssl-mode", ssl ? "require" : "disable");
+            v.put("quarkus.datasource.reactive.trust-all", Boolean.toString(ssl));
+            v.put("quarkus.datasource.reactive.acquisition-timeout", "10S");
+            v.put("quarkus.datasource.reactive.idle-timeout", "0");
+        }
+    }
+
+    /** True when the application is built with a JDBC datasource (Agroal), false for the reactive client. */
+    static boolean jdbc() {
+        try {
+            Class.forName(AGROAL, false, LoadlabConfigSource.class.getClassLoader());
+            return true;
+        } catch (ClassNotFoundException e) {
+            return false;
+        }
+    }
+
+    private static String database(DbTarget db) {
+        String path = db.jdbcUrl().substring(("jdbc:postgresql://" + db.address() + "/").length());
+        int q = path.indexOf('?');
+        return q < 0 ? path : path.substring(0, q);
+    }
+
+    private static void knob(AppEnv env, String name, String property, Map<String, String> v) {
+        int n = env.integer(name, 0);
+        if (n > 0) {
+            v.put(property, Integer.toString(n));
+        }
+    }
+
+    @Override
+    public Set<String> getPropertyNames() {
+        return values.keySet();
+    }
+
+    @Override
+    public String getValue(String propertyName) {
+        return values.get(propertyName);
+    }
+
+    @Override
+    public String getName() {
+        return "loadlab-environment";
+    }
+
+    /** Above application.properties (250), below Quarkus' own system properties and environment. */
+    @Override
+    public int getOrdinal() {
+        return 275;
+    }
+}
