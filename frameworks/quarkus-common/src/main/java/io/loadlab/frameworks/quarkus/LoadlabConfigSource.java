@@ -9,7 +9,7 @@ import java.util.Set;
 import org.eclipse.microprofile.config.spi.ConfigSource;
 
 /**
- * Quarkus' configuration from the {@code LOADLAB_*} environment (frameworks/README.md): address and port, the
+ * Quarkus' configuration from the {@code LOADLAB_*} environment (frameworks/README.md): address, port and accept backlog, the
  * database as Quarkus' reactive or JDBC datasource (inactive when {@code LOADLAB_DB_URL} is unset), the thread knobs
  * when set, and the contract's 8 KiB of headers. Read at run
  * time, above application.properties; a knob left unset keeps Quarkus' default. A bad value is reported at start by
@@ -44,6 +44,7 @@ public final class LoadlabConfigSource implements ConfigSource {
         v.put("quarkus.http.host", env.host());
         v.put("quarkus.http.port", Integer.toString(env.port()));
         v.put("quarkus.http.limits.max-header-size", "8K");
+        knob(env, "LOADLAB_BACKLOG", "quarkus.http.accept-backlog", v);
         knob(env, "LOADLAB_EVENT_LOOPS", "quarkus.vertx.event-loops-pool-size", v);
         knob(env, "LOADLAB_WORKER_THREADS", "quarkus.thread-pool.max-threads", v);
         knob(env, "LOADLAB_MAX_THREADS", "quarkus.thread-pool.max-threads", v);
