@@ -142,20 +142,7 @@ final class LoadOptions {
             Scenario s = Scenario.load(scenario);
             b.assign(s.assign()).seed(s.seed()).scenarioName(s.name());
             for (RequestSpec r : s.requests()) {
-                Map<String, String> merged = new LinkedHashMap<>(hdrs);
-                merged.putAll(r.headers());
-                RequestSpec m = new RequestSpec(
-                        r.name(),
-                        r.weight(),
-                        r.method(),
-                        r.path(),
-                        merged,
-                        r.body(),
-                        r.data(),
-                        r.pick(),
-                        r.from(),
-                        r.to(),
-                        r.expectStatus());
+                RequestSpec m = r.withHeaders(hdrs);
                 requests.add(expected != null && r.expectStatus() == null ? m.withExpectStatus(expected) : m);
             }
         } else {

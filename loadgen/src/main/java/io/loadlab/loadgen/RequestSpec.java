@@ -1,5 +1,6 @@
 package io.loadlab.loadgen;
 
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 
@@ -52,25 +53,9 @@ public record RequestSpec(
         }
     }
 
-    /** A request without a body or content type to expect: the load generator checks only the status. */
-    public RequestSpec(
-            String name,
-            int weight,
-            String method,
-            String path,
-            Map<String, String> headers,
-            String body,
-            DataSet data,
-            Pick pick,
-            int from,
-            int to,
-            Set<Integer> expectStatus) {
-        this(name, weight, method, path, headers, body, data, pick, from, to, expectStatus, null, null);
-    }
-
     /** A single request without data: the plain {@code loadlab load URL} case. */
     public static RequestSpec of(String method, String path, Map<String, String> headers, String body) {
-        return new RequestSpec(path, 1, method, path, headers, body, null, Pick.RANDOM, 0, 0, null);
+        return new RequestSpec(path, 1, method, path, headers, body, null, Pick.RANDOM, 0, 0, null, null, null);
     }
 
     public RequestSpec withExpectStatus(Set<Integer> statuses) {
@@ -86,6 +71,26 @@ public record RequestSpec(
                 from,
                 to,
                 statuses,
+                expectBody,
+                expectContentType);
+    }
+
+    /** The same request with {@code extra} headers under its own (its own win where both name one). */
+    public RequestSpec withHeaders(Map<String, String> extra) {
+        Map<String, String> merged = new LinkedHashMap<>(extra);
+        merged.putAll(headers);
+        return new RequestSpec(
+                name,
+                weight,
+                method,
+                path,
+                merged,
+                body,
+                data,
+                pick,
+                from,
+                to,
+                expectStatus,
                 expectBody,
                 expectContentType);
     }

@@ -132,8 +132,34 @@ class ScenarioTest {
                 .connections(1000)
                 .assign(LoadSpec.Assign.PER_CONNECTION)
                 .requests(List.of(
-                        new RequestSpec("fast", 9, "GET", "/a", null, null, null, RequestSpec.Pick.RANDOM, 0, 0, null),
-                        new RequestSpec("slow", 1, "GET", "/b", null, null, null, RequestSpec.Pick.RANDOM, 0, 0, null)))
+                        new RequestSpec(
+                                "fast",
+                                9,
+                                "GET",
+                                "/a",
+                                null,
+                                null,
+                                null,
+                                RequestSpec.Pick.RANDOM,
+                                0,
+                                0,
+                                null,
+                                null,
+                                null),
+                        new RequestSpec(
+                                "slow",
+                                1,
+                                "GET",
+                                "/b",
+                                null,
+                                null,
+                                null,
+                                RequestSpec.Pick.RANDOM,
+                                0,
+                                0,
+                                null,
+                                null,
+                                null)))
                 .build();
         int[] slots = LoadGenerator.slotRequests(spec);
         assertThat(Arrays.stream(slots).filter(x -> x == 0).count()).isEqualTo(900);
