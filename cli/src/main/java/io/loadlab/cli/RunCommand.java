@@ -1,6 +1,8 @@
 package io.loadlab.cli;
 
 import io.loadlab.core.UserError;
+import io.loadlab.core.result.CapacityStep;
+import io.loadlab.core.result.SuiteResults;
 import io.loadlab.core.result.TrialResult;
 import io.loadlab.lab.Lab;
 import io.loadlab.lab.LabDefaults;
@@ -13,7 +15,9 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -97,8 +101,9 @@ final class RunCommand implements Callable<Integer> {
         if (gate.junit != null) {
             Output.write(gate.junit, RunGate.junit(outcome.results().suite(), checks, thresholds), stdout);
         }
+        Set<String> searched = failedSteps(outcome.results());
         List<TrialResult> trials = outcome.results().trials();
-        if (trials.stream().anyMatch(RunCommand::failed)) {
+        if (trials.stream().filter(t -> !searched.contains(t.id())).anyMatch(RunCommand::failed)) {
             return Main.EXIT_FAILED;
         }
         String missed = RunGate.failure(checks, thresholds);
@@ -108,6 +113,22 @@ final class RunCommand implements Callable<Integer> {
             return Main.EXIT_THRESHOLDS;
         }
         return Main.EXIT_OK;
+    }
+
+    /**
+     * The capacity steps the search judged failed: a step past the model's capacity fails by design (its errors are
+     * the model's answer to overload), so it does not fail the run.
+     */
+    static Set<String> failedSteps(SuiteResults r) {
+        return r.experiments() == null
+                ? Set.of()
+                : r.experiments().stream()
+                        .filter(e -> e.capacity() != null)
+                        .flatMap(e -> e.capacity().searches().stream())
+                        .flatMap(s -> s.steps().stream())
+                        .filter(s -> CapacityStep.FAIL.equals(s.outcome()))
+                        .map(CapacityStep::trialId)
+                        .collect(Collectors.toSet());
     }
 
     /** Not comparable, and not because of its model: the run did not measure what it should have. */

@@ -6,6 +6,7 @@ import io.loadlab.core.result.LoadLevel;
 import io.loadlab.core.unit.Duration;
 import io.loadlab.core.unit.Rate;
 import io.loadlab.lab.LabDefaults;
+import io.loadlab.lab.capacity.CapacityGoals;
 import io.loadlab.lab.profile.ProfileDefaults;
 import io.loadlab.lab.profile.ProfileMode;
 import io.loadlab.lab.spec.CpuSplit;
@@ -66,6 +67,15 @@ final class RunOptions {
             description = "Open model: requests per second, comma-separated, e.g. 5k,50k; -c is then the connection"
                     + " cap.")
     List<String> rates;
+
+    @Option(
+            names = "--capacity",
+            paramLabel = "SLO",
+            description = "Search each model's capacity at this objective, e.g. 'p99<100ms': open-model steps from"
+                    + " -R (default: " + (int) CapacityGoals.START + " req/s) doubling until one fails, then"
+                    + " bisection to 5%; -c is the connection cap. A step passes with the objective met, errors"
+                    + " under 0.1% and no growing backlog (docs/methodology.md).")
+    String capacity;
 
     @Option(
             names = {"-d", "--duration"},
@@ -168,7 +178,7 @@ final class RunOptions {
     boolean noProfile;
 
     boolean adHoc() {
-        return scenario != null || serverCmds != null || serverUrl != null;
+        return scenario != null || serverCmds != null || serverUrl != null || capacity != null;
     }
 
     /** True when a server under test is the user's own, started by --server-cmd or already running. */
@@ -212,8 +222,9 @@ final class RunOptions {
     SuitePlan adHocPlan() {
         List<UserServer> servers = servers();
         if (scenario == null) {
-            throw new UserError((serverCmds != null ? "--server-cmd" : "--server-url")
-                    + " needs --scenario (plaintext, json, delay, mixed, backend, crud or a scenario file)");
+            throw new UserError(
+                    (serverCmds != null ? "--server-cmd" : serverUrl != null ? "--server-url" : "--capacity")
+                            + " needs --scenario (plaintext, json, delay, mixed, backend, crud or a scenario file)");
         }
         ScenarioSpec s = scenarioSpec();
         List<Integer> conns = connections == null ? List.of(LoadgenDefaults.CONNECTIONS) : connections;
@@ -230,7 +241,9 @@ final class RunOptions {
             ms.addAll(ExperimentSpec.models(models));
         }
         String name = s.file() == null ? s.kind().id() : s.file().name().replaceFirst("\\.ya?ml$", "");
-        ExperimentSpec e = new ExperimentSpec(name, s, ms, loads, ServerOptions.NONE, null);
+        ExperimentSpec e = capacity != null
+                ? capacityExperiment(name, s, ms, conns.get(0))
+                : new ExperimentSpec(name, s, ms, loads, ServerOptions.NONE, null);
         return new SuitePlan(
                 "adhoc",
                 "ad-hoc: " + String.join(",", ms) + " " + s.label(),
@@ -244,6 +257,21 @@ final class RunOptions {
                 List.of(e),
                 1,
                 servers);
+    }
+
+    /** {@code --capacity SLO}: each model's capacity search, from the one {@code -R} rate if given. */
+    private ExperimentSpec capacityExperiment(String name, ScenarioSpec s, List<String> models, int connections) {
+        if (rates != null && rates.size() > 1) {
+            throw new UserError("--capacity starts from one rate (-R), got " + rates.size());
+        }
+        String start = rates == null ? null : rates.get(0);
+        return ExperimentSpec.capacity(
+                name,
+                s,
+                models,
+                connections,
+                ServerOptions.NONE,
+                CapacityGoals.parse(capacity, null, start, null, null, null, connections));
     }
 
     /** {@code --scenario}: a scenario of the contract by its name, or a scenario file that exists. */

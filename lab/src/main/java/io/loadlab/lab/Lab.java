@@ -6,18 +6,10 @@ import io.loadlab.core.host.ConnectionCeiling;
 import io.loadlab.core.host.Finding;
 import io.loadlab.core.host.HostFacts;
 import io.loadlab.core.model.ConcurrencyModel;
-import io.loadlab.core.result.Ceiling;
-import io.loadlab.core.result.DependencyWork;
 import io.loadlab.core.result.ExperimentInfo;
 import io.loadlab.core.result.LoadLevel;
 import io.loadlab.core.result.NotRun;
-import io.loadlab.core.result.Resources;
-import io.loadlab.core.result.ServerFacts;
 import io.loadlab.core.result.SuiteResults;
-import io.loadlab.core.result.TrialResult;
-import io.loadlab.core.result.ValidationResult;
-import io.loadlab.core.result.Verdict;
-import io.loadlab.core.result.VerdictCode;
 import io.loadlab.lab.child.Applications;
 import io.loadlab.lab.child.ChildLauncher;
 import io.loadlab.lab.deps.Dependencies;
@@ -36,7 +28,6 @@ import io.loadlab.lab.trial.SuiteContext;
 import io.loadlab.lab.trial.TrialRunner;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -113,6 +104,11 @@ public final class Lab {
                 Map.of(ChildLauncher.RESULTS_ENV, store.dir().toString()));
         store.environment(EnvironmentProbe.probe(cpus.asMap(), jvmFlags, ceiling));
         List<TrialPlan> trials = trials(plan, ceiling, infos, store, listener);
+        int total = trials.size()
+                + plan.experiments().stream()
+                        .filter(e -> e.capacity() != null)
+                        .mapToInt(e -> e.trials(1))
+                        .sum();
         AtomicReference<Dependencies> depsRef = new AtomicReference<>();
         Thread hook = new Thread(() -> onSignal(store, registry, listener, depsRef), "loadlab-interrupt");
         Runtime.getRuntime().addShutdownHook(hook);
@@ -121,9 +117,9 @@ public final class Lab {
             listener.suiteStarted(
                     plan,
                     store.dir(),
-                    trials.size(),
-                    estimateSeconds(plan) * trials.size(),
-                    (estimateSeconds(plan) + stretchSeconds(plan)) * trials.size());
+                    total,
+                    estimateSeconds(plan) * total,
+                    (estimateSeconds(plan) + stretchSeconds(plan)) * total);
             if (!pin) {
                 listener.note(
                         cpusOnline < 2
@@ -155,18 +151,14 @@ public final class Lab {
                 store.database(db);
             }
             TrialRunner runner = new TrialRunner(new SuiteContext(plan, setup, cpus, launcher, store, deps, listener));
+            TrialSequence sequence = new TrialSequence(runner, store, listener, total);
             for (TrialPlan p : trials) {
-                listener.trialStarted(p.index(), trials.size(), p);
-                TrialResult r;
-                try {
-                    r = runner.run(p);
-                } catch (IOException | UserError e) {
-                    r = failed(p, e.getMessage());
+                if (sequence.run(p) == null) {
+                    break;
                 }
-                if (!store.add(r)) {
-                    break; // interrupted: the half-run trial is not kept
-                }
-                listener.trialFinished(p.index(), trials.size(), r);
+            }
+            if (!sequence.stopped()) {
+                CapacityRuns.run(plan, sequence, store, listener);
             }
             status = SuiteResults.COMPLETE;
         } finally {
@@ -255,7 +247,7 @@ public final class Lab {
                 store.note(note);
                 listener.note(note);
             }
-            for (LoadLevel level : e.loads()) {
+            for (LoadLevel level : e.capacity() != null ? List.<LoadLevel>of() : e.loads()) {
                 if (level.connections() > ceiling) {
                     continue;
                 }
@@ -267,21 +259,6 @@ public final class Lab {
             }
         }
         return out;
-    }
-
-    private static TrialResult failed(TrialPlan p, String why) {
-        return new TrialResult(
-                p.id(),
-                p.key(),
-                Instant.now().toString(),
-                List.of(new Verdict(VerdictCode.ERRORS, "the trial could not run: " + why)),
-                new ValidationResult(false, List.of(), why),
-                null,
-                Ceiling.NONE,
-                ServerFacts.UNKNOWN,
-                Resources.NONE,
-                DependencyWork.NONE,
-                Map.of());
     }
 
     private static Map<String, Object> settings(

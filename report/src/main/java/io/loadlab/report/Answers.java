@@ -28,10 +28,16 @@ final class Answers {
         return out;
     }
 
-    /** The answers of one report section, lowest load first. */
+    /**
+     * The answers of one report section, lowest load first; none for a capacity search, whose steps rank by
+     * capacity, not per rate.
+     */
     static List<ExperimentAnswer> of(SuiteResults results, Path resultsDir, ScenarioSection s) {
         ExperimentInfo info = results.experiment(s.experiment());
         List<ExperimentAnswer> out = new ArrayList<>();
+        if (info != null && info.capacity() != null) {
+            return out;
+        }
         for (LoadLevel load : s.loads()) {
             List<TrialGroup> groups =
                     s.groups().stream().filter(g -> load.equals(g.key().load())).toList();

@@ -8,6 +8,8 @@ import java.util.Map;
  * One experiment of a suite as run: its scenario (id and label), models, load levels, the server options its models
  * got, the criterion its answer ranks by, the figures the reproduced experiment published (null when the suite gives
  * none) and the declared load levels this host could not run, with why (null in results older than the field).
+ * A capacity experiment also carries its {@code capacity} section: the goal and each model's search (null for an
+ * experiment of fixed load levels).
  */
 public record ExperimentInfo(
         String name,
@@ -18,10 +20,24 @@ public record ExperimentInfo(
         Map<String, String> serverOptions,
         Criterion criterion,
         Published published,
-        List<NotRun> notRun) {
+        List<NotRun> notRun,
+        CapacityInfo capacity) {
 
     @JsonCreator
     public ExperimentInfo {}
+
+    public ExperimentInfo(
+            String name,
+            String scenario,
+            String label,
+            List<String> models,
+            List<LoadLevel> loads,
+            Map<String, String> serverOptions,
+            Criterion criterion,
+            Published published,
+            List<NotRun> notRun) {
+        this(name, scenario, label, models, loads, serverOptions, criterion, published, notRun, null);
+    }
 
     /** The levels not run here, never null. */
     public List<NotRun> notRunOrEmpty() {
@@ -31,6 +47,20 @@ public record ExperimentInfo(
     /** This experiment with the levels this host could not run. */
     public ExperimentInfo withNotRun(List<NotRun> levels) {
         return new ExperimentInfo(
-                name, scenario, label, models, loads, serverOptions, criterion, published, List.copyOf(levels));
+                name,
+                scenario,
+                label,
+                models,
+                loads,
+                serverOptions,
+                criterion,
+                published,
+                List.copyOf(levels),
+                capacity);
+    }
+
+    /** This experiment with its capacity section replaced. */
+    public ExperimentInfo withCapacity(CapacityInfo c) {
+        return new ExperimentInfo(name, scenario, label, models, loads, serverOptions, criterion, published, notRun, c);
     }
 }

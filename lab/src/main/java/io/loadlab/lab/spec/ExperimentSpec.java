@@ -2,6 +2,8 @@ package io.loadlab.lab.spec;
 
 import io.loadlab.core.UserError;
 import io.loadlab.core.model.ConcurrencyModel;
+import io.loadlab.core.result.CapacityGoal;
+import io.loadlab.core.result.CapacityInfo;
 import io.loadlab.core.result.Criterion;
 import io.loadlab.core.result.ExperimentInfo;
 import io.loadlab.core.result.LoadLevel;
@@ -16,6 +18,8 @@ import java.util.List;
  * @param models model ids of the catalog and names of the suite's own servers ({@link UserServer})
  * @param criterion how the answer names the best model; null for the default of its load model
  * @param published what the experiment it reproduces published, or null
+ * @param capacity for a capacity experiment, what its search looks for; its one load level is then the connection
+ *     cap at the search's start rate, and each model's trials are the search's steps. Null for fixed load levels
  */
 public record ExperimentSpec(
         String name,
@@ -24,7 +28,8 @@ public record ExperimentSpec(
         List<LoadLevel> loads,
         ServerOptions server,
         Criterion criterion,
-        Published published) {
+        Published published,
+        CapacityGoal capacity) {
 
     public ExperimentSpec {
         if (name == null || name.isBlank()) {
@@ -38,6 +43,10 @@ public record ExperimentSpec(
         }
         if (loads.isEmpty()) {
             throw new IllegalArgumentException("experiment '" + name + "' lists no connections or rates");
+        }
+        if (capacity != null && (loads.size() != 1 || loads.get(0).rateRps() == null)) {
+            throw new IllegalArgumentException("experiment '" + name + "': a capacity search picks its own rates;"
+                    + " give it one connection cap and no rates");
         }
         boolean open = loads.get(0).rateRps() != null;
         if (loads.stream().anyMatch(l -> (l.rateRps() != null) != open)) {
@@ -63,7 +72,33 @@ public record ExperimentSpec(
             List<LoadLevel> loads,
             ServerOptions server,
             Criterion criterion) {
-        this(name, scenario, models, loads, server, criterion, null);
+        this(name, scenario, models, loads, server, criterion, null, null);
+    }
+
+    public ExperimentSpec(
+            String name,
+            ScenarioSpec scenario,
+            List<String> models,
+            List<LoadLevel> loads,
+            ServerOptions server,
+            Criterion criterion,
+            Published published) {
+        this(name, scenario, models, loads, server, criterion, published, null);
+    }
+
+    /**
+     * A capacity experiment: each model's search from {@code goal}'s start rate, with at most {@code connections}
+     * connections open.
+     */
+    public static ExperimentSpec capacity(
+            String name,
+            ScenarioSpec scenario,
+            List<String> models,
+            int connections,
+            ServerOptions server,
+            CapacityGoal goal) {
+        return new ExperimentSpec(
+                name, scenario, models, List.of(new LoadLevel(connections, goal.startRps())), server, null, null, goal);
     }
 
     /** {@code all} and model ids as a suite or {@code --model} lists them, checked against the catalog. */
@@ -101,7 +136,11 @@ public record ExperimentSpec(
         return ConcurrencyModel.all().stream().anyMatch(m -> m.id().equals(model));
     }
 
+    /** The trials it runs; for a capacity search, the most its steps may take. */
     public int trials(int repetitions) {
+        if (capacity != null) {
+            return models.size() * capacity.maxSteps();
+        }
         return models.size() * loads.size() * repetitions;
     }
 
@@ -116,6 +155,7 @@ public record ExperimentSpec(
                 server.asMap(models),
                 criterion,
                 published,
-                null);
+                null,
+                capacity == null ? null : new CapacityInfo(capacity, List.of()));
     }
 }

@@ -18,6 +18,7 @@ import io.loadlab.core.result.LoadLevel;
 import io.loadlab.core.unit.Duration;
 import io.loadlab.core.unit.Size;
 import io.loadlab.lab.LabDefaults;
+import io.loadlab.lab.capacity.CapacityGoals;
 import io.loadlab.loadgen.LoadgenDefaults;
 import io.loadlab.servers.ServerModels;
 import io.loadlab.servers.ServerSpec;
@@ -89,7 +90,11 @@ public final class SuiteFiles {
             List<Double> rates,
             ServerFile server,
             AnswerFile answer,
-            PublishedFiles.PublishedFile published) {}
+            PublishedFiles.PublishedFile published,
+            CapacityFile capacity) {}
+
+    /** {@code capacity: {slo: "p99<100ms", errors: "<0.1%", start: 500, resolution: 5%, max_steps, max_rate}}. */
+    record CapacityFile(String slo, String errors, String start, String resolution, Integer maxSteps, String maxRate) {}
 
     /** The {@code server:} options, by their {@code loadlab serve} flag names. */
     record ServerFile(
@@ -304,6 +309,9 @@ public final class SuiteFiles {
                 ServerModels.requireHttp2(ConcurrencyModel.byId(m), scenario.protocol());
             }
         }
+        if (e.capacity() != null) {
+            return capacity(e, scenario, models, conns.get(0), server);
+        }
         return new ExperimentSpec(
                 e.name(),
                 scenario,
@@ -313,6 +321,27 @@ public final class SuiteFiles {
                 criterion(e.name(), e.answer()),
                 PublishedFiles.published(
                         "experiments[" + index + "].published", e.published(), e.name(), scenario, models, loads));
+    }
+
+    private static ExperimentSpec capacity(
+            ExperimentFile e, ScenarioSpec scenario, List<String> models, int connections, ServerOptions server) {
+        if (e.rates() != null || e.answer() != null || e.published() != null) {
+            throw new IllegalArgumentException("experiment '" + e.name() + "': a capacity search picks its own rates"
+                    + " and ranks by capacity: drop rates, answer and published");
+        }
+        CapacityFile c = e.capacity();
+        try {
+            return ExperimentSpec.capacity(
+                    e.name(),
+                    scenario,
+                    models,
+                    connections,
+                    server,
+                    CapacityGoals.parse(
+                            c.slo(), c.errors(), c.start(), c.resolution(), c.maxSteps(), c.maxRate(), connections));
+        } catch (UserError bad) {
+            throw new IllegalArgumentException("experiment '" + e.name() + "': " + bad.getMessage());
+        }
     }
 
     private static boolean http2(String experiment, String protocol) {

@@ -1,6 +1,7 @@
 package io.loadlab.lab.store;
 
 import io.loadlab.core.Json;
+import io.loadlab.core.result.CapacitySearch;
 import io.loadlab.core.result.Environment;
 import io.loadlab.core.result.ExperimentInfo;
 import io.loadlab.core.result.SuiteResults;
@@ -45,7 +46,7 @@ public final class ResultsStore {
         this.suite = suite;
         this.description = description;
         this.settings = settings;
-        this.experiments = List.copyOf(experiments);
+        this.experiments = new ArrayList<>(experiments);
     }
 
     /** Creates a new, uniquely named directory under {@code root}. */
@@ -96,6 +97,17 @@ public final class ResultsStore {
         return true;
     }
 
+    /** Records a model's capacity search in its experiment's {@code capacity} section and rewrites the results. */
+    public synchronized void capacity(String experiment, CapacitySearch search) throws IOException {
+        for (int i = 0; i < experiments.size(); i++) {
+            ExperimentInfo e = experiments.get(i);
+            if (e.name().equals(experiment) && e.capacity() != null) {
+                experiments.set(i, e.withCapacity(e.capacity().with(search)));
+            }
+        }
+        write();
+    }
+
     /** Ends the suite with {@code status} (complete, interrupted, failed); later calls change nothing. */
     public synchronized void close(String finalStatus) throws IOException {
         if (status.equals(SuiteResults.RUNNING)) {
@@ -113,7 +125,7 @@ public final class ResultsStore {
                 startedAt,
                 status.equals(SuiteResults.RUNNING) ? null : Instant.now().toString(),
                 settings,
-                experiments,
+                List.copyOf(experiments),
                 database,
                 List.copyOf(notes),
                 List.copyOf(trials));

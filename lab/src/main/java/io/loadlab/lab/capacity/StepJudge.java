@@ -1,0 +1,110 @@
+package io.loadlab.lab.capacity;
+
+import io.loadlab.core.result.CapacityGoal;
+import io.loadlab.core.result.CapacityStep;
+import io.loadlab.core.result.LoadReport;
+import io.loadlab.core.result.TrialResult;
+import io.loadlab.core.result.Verdict;
+import io.loadlab.core.result.VerdictCode;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Judges one step of a capacity search from its trial. It passes when, over its window, the objective holds, the
+ * errors (503s included: a rejected request was not served) stay under the limit, the load generator sent what it
+ * was asked and the responses kept up with it, the backlog left at the window's end is no more than the objective
+ * allows, and no invalidating verdict fell. A step the lab itself could not measure ({@code LOADGEN_SATURATED},
+ * {@code DEPENDENCY_BOUND}) is not the model's failure: it stops the search with a lower bound.
+ */
+public final class StepJudge {
+    /** A passing step answers at least this share of its offered rate. */
+    static final double KEPT_UP = 0.95;
+    /**
+     * A passing step leaves at most this many times rate × objective requests unfinished: under the objective, the
+     * requests in flight are rate × latency (Little's law); more means a queue that was still growing.
+     */
+    static final double BACKLOG = 2;
+
+    private StepJudge() {}
+
+    public static CapacityStep judge(String trialId, double rate, TrialResult r, CapacityGoal goal) {
+        for (Verdict v : r.verdicts() == null ? List.<Verdict>of() : r.verdicts()) {
+            if (v.code() == VerdictCode.LOADGEN_SATURATED) {
+                return step(trialId, rate, CapacityStep.LAB_LIMIT, "the load generator ran out first: " + v.reason());
+            }
+            if (v.code() == VerdictCode.DEPENDENCY_BOUND) {
+                return step(trialId, rate, CapacityStep.LAB_LIMIT, "a dependency ran out first: " + v.reason());
+            }
+        }
+        LoadReport load = r.load();
+        if (load == null) {
+            Verdict worst = r.worst();
+            return step(
+                    trialId,
+                    rate,
+                    CapacityStep.BROKEN,
+                    worst == null ? "the trial measured nothing" : worst.code() + ": " + worst.reason());
+        }
+        Verdict worst = r.worst();
+        if (worst != null && worst.code().invalidates()) {
+            return step(trialId, rate, CapacityStep.FAIL, worst.code() + ": " + worst.reason());
+        }
+        double latency = goal.latencyOf(load.latencyMs());
+        if (latency > goal.sloMs()) {
+            return step(
+                    trialId,
+                    rate,
+                    CapacityStep.FAIL,
+                    String.format(Locale.ROOT, "%s %.1f ms > %s", goal.percentileName(), latency, goal.slo()));
+        }
+        if (load.errorRate() > goal.maxErrorRate()) {
+            return step(
+                    trialId,
+                    rate,
+                    CapacityStep.FAIL,
+                    String.format(
+                            Locale.ROOT, "errors %.2f%% > %.2f%%", load.errorRate() * 100, goal.maxErrorRate() * 100));
+        }
+        double served = load.throughput().rps() / rate;
+        if (served < KEPT_UP) {
+            return step(
+                    trialId,
+                    rate,
+                    CapacityStep.FAIL,
+                    String.format(
+                            Locale.ROOT,
+                            "answered %.0f of %.0f req/s: the requests queued faster than they were served",
+                            load.throughput().rps(),
+                            rate));
+        }
+        long backlog = load.unfinished() == null ? 0 : load.unfinished().count();
+        double allowed = BACKLOG * rate * goal.sloMs() / 1000 + 1;
+        if (backlog > allowed) {
+            return step(
+                    trialId,
+                    rate,
+                    CapacityStep.FAIL,
+                    String.format(
+                            Locale.ROOT,
+                            "%d requests unfinished at the window's end (at most %.0f under the objective):"
+                                    + " the backlog grew",
+                            backlog,
+                            allowed));
+        }
+        return step(
+                trialId,
+                rate,
+                CapacityStep.PASS,
+                String.format(
+                        Locale.ROOT,
+                        "%s %.1f ms, errors %.2f%%, answered %.0f%% of the rate",
+                        goal.percentileName(),
+                        latency,
+                        load.errorRate() * 100,
+                        served * 100));
+    }
+
+    private static CapacityStep step(String trialId, double rate, String outcome, String why) {
+        return new CapacityStep(rate, trialId, outcome, why);
+    }
+}
