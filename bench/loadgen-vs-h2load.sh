@@ -8,10 +8,14 @@
 # LOADLAB_WARMUP=5s gives loadlab an unrecorded warm-up first (JIT); h2load's own warm-up is --warm-up-time.
 # Usage: bench/loadgen-vs-h2load.sh
 #   (env: DURATION=8s CONNS=20 STREAMS=10 ROUNDS=3 LOAD_CPU=0 SERVER_CPU=1 LOADLAB_WARMUP=0s)
+# SMOKE=1: the smallest sizes and a second per step, to check that the script still runs (its figures mean nothing).
 set -euo pipefail
 root=$(cd "$(dirname "$(readlink -f "$0")")/.." && pwd)
 cd "$root"
 . bench/nginx-common.sh
+if [ "${SMOKE:-}" = 1 ]; then
+  DURATION=${DURATION:-1s} CONNS=${CONNS:-2} STREAMS=${STREAMS:-2} ROUNDS=${ROUNDS:-1}
+fi
 DURATION=${DURATION:-8s}
 CONNS=${CONNS:-20}
 STREAMS=${STREAMS:-10}

@@ -9,10 +9,14 @@
 # On a shared (virtual) machine single runs of either tool vary by +-10%: raise ROUNDS and read the round-by-round
 # spread printed at the end before trusting a ratio.
 # Usage: bench/loadgen-vs-wrk.sh   (env: DURATION=10s CONNS=100 ROUNDS=3 LOAD_CPU=0 SERVER_CPU=1 LOADLAB_WARMUP=)
+# SMOKE=1: the smallest sizes and a second per step, to check that the script still runs (its figures mean nothing).
 set -euo pipefail
 root=$(cd "$(dirname "$(readlink -f "$0")")/.." && pwd)
 cd "$root"
 . bench/nginx-common.sh
+if [ "${SMOKE:-}" = 1 ]; then
+  DURATION=${DURATION:-1s} CONNS=${CONNS:-10} ROUNDS=${ROUNDS:-1}
+fi
 DURATION=${DURATION:-10s}
 CONNS=${CONNS:-100}
 ROUNDS=${ROUNDS:-3}

@@ -13,12 +13,18 @@
 #   PLAINTEXT_CONNECTIONS [100]   BACKEND_CONNECTIONS [1000]
 #   WARMUP [3s]       DURATION [8s]     MODE [cpu]   (cpu or wall: what --profile samples)
 #   SCENARIOS ["plaintext backend"]
+#   REPETITIONS [the lab's]   trials per model in each run
 # Quick smoke run: ROUNDS=1 DURATION=3s WARMUP=2s MODELS=netty bench/profiling-overhead.sh
+# SMOKE=1: the smallest sizes and a second per step, to check that the script still runs (its figures mean nothing).
 #
 # Figures taken on a shared or busy machine are indicative only: run it on an idle host with >= 2 cores.
 set -euo pipefail
 
 root=$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/.." && pwd)
+if [ "${SMOKE:-}" = 1 ]; then
+  ROUNDS=${ROUNDS:-1} MODELS=${MODELS:-netty} PLAINTEXT_CONNECTIONS=${PLAINTEXT_CONNECTIONS:-10}
+  WARMUP=${WARMUP:-1s} DURATION=${DURATION:-1s} SCENARIOS=${SCENARIOS:-plaintext} REPETITIONS=${REPETITIONS:-1}
+fi
 ROUNDS=${ROUNDS:-3}
 MODELS=${MODELS:-netty,servlet-sync}
 PLAINTEXT_CONNECTIONS=${PLAINTEXT_CONNECTIONS:-100}
@@ -27,6 +33,7 @@ WARMUP=${WARMUP:-3s}
 DURATION=${DURATION:-8s}
 MODE=${MODE:-cpu}
 SCENARIOS=${SCENARIOS:-"plaintext backend"}
+REPETITIONS=${REPETITIONS:-}
 
 die() { echo "profiling-overhead: $*" >&2; exit 2; }
 command -v python3 >/dev/null || die "python3 is missing (package python3): it reads results.json"
@@ -46,7 +53,7 @@ run() { # $1 = scenario, $2 = connections, $3 = on|off, $4 = label
   [ "$3" = on ] && flag="--profile=$MODE"
   echo "profiling-overhead: $4 ($1, -c $2, $flag) ..." >&2
   "$root/loadlab" run --model "$MODELS" --scenario "$1" -c "$2" -w "$WARMUP" -d "$DURATION" \
-    --results "$out" "$flag" >"$tmp/$4.log" 2>&1 || true # a flagged trial is still a measurement
+    ${REPETITIONS:+--repetitions "$REPETITIONS"} --results "$out" "$flag" >"$tmp/$4.log" 2>&1 || true # a flagged trial is still a measurement
   ls -d "$out"/*/ 2>/dev/null | head -1
 }
 
@@ -92,7 +99,7 @@ for (model, scenario), modes in rows.items():
     worst = ratio if worst is None or ratio < worst else worst
     v_on = " ".join(x[2] for x in modes["on"]); v_off = " ".join(x[2] for x in modes["off"])
     print(f"{model:<14}{scenario:<11}{off_rps:>11,.0f}{on_rps:>11,.0f}{ratio:>8.3f}"
-          f"{off_cpu:>11.1f}µs{on_cpu:>10.1f}µs{on_cpu / off_cpu:>8.3f}  {v_on} | {v_off}")
+          f"{off_cpu:>11.1f}µs{on_cpu:>10.1f}µs{on_cpu / off_cpu if off_cpu else float('nan'):>8.3f}  {v_on} | {v_off}")
 if worst is None:
     sys.exit("profiling-overhead: no experiment measured in both modes")
 print(f"worst throughput ratio (profiled / not): {worst:.3f} -> "

@@ -10,11 +10,15 @@
 #   MODELS ["single-thread thread-pool thread-per-connection virtual-threads servlet-sync servlet-async netty vertx"]
 #   BACKEND_MIN [50000]  req/s the backend must reach
 # Quick smoke run: DURATION=2s WARMUP=1s MODELS="netty vertx" bench/servers-plaintext.sh
+# SMOKE=1: the smallest sizes and a second per step, to check that the script still runs (its figures mean nothing; BACKEND_MIN 0).
 #
 # Figures taken on a shared or busy machine are indicative only: run it on an idle host with >= 2 cores.
 set -euo pipefail
 
 root=$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/.." && pwd)
+if [ "${SMOKE:-}" = 1 ]; then
+  DURATION=${DURATION:-1s} WARMUP=${WARMUP:-1s} CONNECTIONS=${CONNECTIONS:-10} MODELS=${MODELS:-netty} BACKEND_MIN=${BACKEND_MIN:-0}
+fi
 DURATION=${DURATION:-10s}
 WARMUP=${WARMUP:-5s}
 CONNECTIONS=${CONNECTIONS:-100}

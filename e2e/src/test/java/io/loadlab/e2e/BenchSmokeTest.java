@@ -1,0 +1,70 @@
+package io.loadlab.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * Each bench script in its smoke mode ({@code SMOKE=1}: smallest sizes, a second per step) against the built project
+ * and today's JSON schemas: it must exit 0 and print its summary lines. Skipped, with the reason, where its Debian
+ * tools are missing ({@code .ci/run} installs them).
+ */
+class BenchSmokeTest {
+    private static final Path ROOT = Path.of("").toAbsolutePath().getParent();
+
+    @ParameterizedTest(name = "bench/{0}.sh")
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "c10k              | nginx ss taskset python3 | c10k: connections requested",
+                "loadgen-vs-wrk    | nginx wrk taskset        | ratio loadlab/wrk: requests/s",
+                "loadgen-vs-h2load | nginx h2load taskset     | median ratio loadlab/h2load: requests/s",
+                "servers-plaintext | nginx wrk taskset curl   | backend on one core",
+                "profiling-overhead| python3                  | worst throughput ratio (profiled / not)"
+            })
+    void runsInSmokeMode(String script, String tools, String prints, @TempDir Path tmp) throws Exception {
+        Path jar = ROOT.resolve("cli/target/loadlab.jar");
+        assumeTrue(Files.isRegularFile(jar), "no " + jar + ": build the project first (mvn package)");
+        for (String tool : tools.split(" ")) {
+            assumeTrue(
+                    onPath(tool),
+                    "bench/" + script + ".sh needs " + tool + " (Debian: "
+                            + (tool.equals("h2load") ? "nghttp2-client" : tool) + "; .ci/run installs it)");
+        }
+        assumeTrue(Runtime.getRuntime().availableProcessors() >= 2, "the bench scripts pin to 2 CPUs");
+        Path out = tmp.resolve(script + ".out");
+        ProcessBuilder pb = new ProcessBuilder(
+                        ROOT.resolve("bench/" + script + ".sh").toString())
+                .directory(ROOT.toFile())
+                .redirectErrorStream(true)
+                .redirectOutput(out.toFile());
+        pb.environment().put("SMOKE", "1");
+        pb.environment().put("LOADLAB_SKIP_BUILD", "1"); // the reactor built the jar; a smoke run must not rebuild
+        pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
+        pb.environment().put("TMPDIR", tmp.toString());
+        Process p = pb.start();
+        if (!p.waitFor(240, TimeUnit.SECONDS)) {
+            p.descendants().forEach(ProcessHandle::destroy);
+            p.destroy();
+            p.waitFor(10, TimeUnit.SECONDS);
+            throw new AssertionError("bench/" + script + ".sh did not end in smoke mode:\n" + Files.readString(out));
+        }
+        String printed = Files.readString(out);
+        assertThat(p.exitValue()).as(printed).isZero();
+        assertThat(printed).contains(prints);
+    }
+
+    private static boolean onPath(String tool) {
+        List<String> dirs = Arrays.asList((System.getenv("PATH") + ":/usr/sbin:/sbin").split(File.pathSeparator));
+        return dirs.stream().anyMatch(d -> Files.isExecutable(Path.of(d, tool)));
+    }
+}
