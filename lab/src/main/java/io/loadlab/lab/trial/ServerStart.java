@@ -34,10 +34,13 @@ import java.util.Map;
  * {@link #DB_URL_ENV}. A server that does not come up makes the trial APP_BROKEN, with its log's last lines.
  */
 final class ServerStart {
-    /** A user's own server finds the suite's backend and database in these environment variables. */
-    static final String BACKEND_URL_ENV = "LOADLAB_BACKEND_URL";
+    /**
+     * A user's own server finds the suite's backend and database in the same environment variables as a framework
+     * model's application.
+     */
+    static final String BACKEND_URL_ENV = Launch.BACKEND_URL;
 
-    static final String DB_URL_ENV = "LOADLAB_DB_URL";
+    static final String DB_URL_ENV = Launch.DB_URL;
 
     private static final String LOOPBACK = "127.0.0.1";
 
@@ -123,9 +126,22 @@ final class ServerStart {
         }
         ChildProcess p =
                 ctx.launcher().startCommand("server", s.command(), ctx.cpus().server(), dir.dir(), env);
-        // a user's server may have no /health: any HTTP answer there means it is up
-        awaitHealth(p, s.url(), false);
-        return new StartedServer(p, s.url(), declared, null, profiler(p, dir));
+        return serving(p, s.url(), false, declared, dir);
+    }
+
+    /**
+     * The one way a server the lab started as a process of its own — a framework model's application or a user's
+     * command — is taken into a trial: it must answer {@code /health} (a contract server with 200; a user's server with
+     * any HTTP answer, as it may have no such route), its settings are what it serves at {@code /settings} if it does,
+     * with what the suite declares for it, and the profiler attaches to it.
+     */
+    private StartedServer serving(
+            ChildProcess p, String url, boolean contract, Map<String, Object> declared, TrialDir dir)
+            throws InterruptedException, TrialBroken {
+        awaitHealth(p, url, contract);
+        Map<String, Object> settings = new LinkedHashMap<>(contract ? new Validator(url, true).settings() : Map.of());
+        settings.putAll(declared);
+        return new StartedServer(p, url, settings, null, profiler(p, dir));
     }
 
     /**
@@ -163,10 +179,7 @@ final class ServerStart {
                         knobs);
         Path jar = Applications.find().jar(model.launch().app());
         ChildProcess p = ctx.launcher().startJar("server", jar, ctx.cpus().server(), dir.dir(), env, profilerFlags());
-        String url = "http://" + LOOPBACK + ":" + port;
-        awaitHealth(p, url, true);
-        Map<String, Object> settings = new Validator(url, true).settings();
-        return new StartedServer(p, url, settings, null, profiler(p, dir));
+        return serving(p, "http://" + LOOPBACK + ":" + port, true, Map.of(), dir);
     }
 
     /** A port free on loopback now; the application binds it a moment later (no other process of the lab binds). */
