@@ -132,6 +132,42 @@ public enum ConcurrencyModel {
             Launch.process("tomcat"),
             DesignCap.threads(Knobs::maxThreads, "Tomcat threads"),
             Knob.MAX_THREADS,
+            Knob.HTTP_CLIENT_CONNECTIONS),
+    HELIDON_SE(
+            "helidon-se",
+            "Helidon SE 4.5 WebServer: a virtual thread per request blocks on sleep, its WebClient and JDBC on"
+                    + " HikariCP; waits unmount",
+            false,
+            Launch.process("helidon-se"),
+            DesignCap.none(),
+            Knob.MAX_THREADS.withDefault("unlimited (Helidon's concurrent-request limit)"),
+            Knob.HTTP_CLIENT_CONNECTIONS),
+    HTTPCORE5_NIO(
+            "httpcore5-nio",
+            "Apache HttpCore 5 async server (--io-threads I/O reactors), the async HttpClient 5 for the backend, a"
+                    + " scheduler for delays, JDBC on a worker pool: the C10K study's best server",
+            false,
+            Launch.process("httpcore5-nio"),
+            DesignCap.none(),
+            Knob.IO_THREADS,
+            Knob.WORKER_THREADS.withDefault("the database pool"),
+            Knob.HTTP_CLIENT_CONNECTIONS),
+    RXNETTY(
+            "rxnetty",
+            "RxNetty 0.5.2 on RxJava 1 and Netty 4.1, the RxJava book's server: Observables on Netty's event loops"
+                    + " (--event-loops), an Rx timer, RxNetty's client",
+            false,
+            Launch.process("rxnetty"),
+            DesignCap.none(),
+            Knob.EVENT_LOOPS.withDefault("Netty's: 2 × CPUs")),
+    QUARKUS_REACTIVE(
+            "quarkus-reactive",
+            "Quarkus 3.33 REST (reactive) with Mutiny, Hibernate Reactive with Panache and the reactive REST client,"
+                    + " on Vert.x event loops (--event-loops): the reactive CRUD study's stack, fixed",
+            false,
+            Launch.process("quarkus-reactive"),
+            DesignCap.none(),
+            Knob.EVENT_LOOPS.withDefault("Quarkus': 2 × CPUs"),
             Knob.HTTP_CLIENT_CONNECTIONS);
 
     /** The knobs every model takes besides its own: the same database pool and accept backlog for all. */

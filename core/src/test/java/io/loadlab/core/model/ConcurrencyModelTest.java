@@ -16,9 +16,12 @@ class ConcurrencyModelTest {
     @Test
     void eachModelSaysWhichKnobsItTakesAndEveryOneTakesTheCommonOnes() {
         assertThat(ConcurrencyModel.takers("max-threads"))
-                .containsExactly("servlet-sync", "servlet-async", "spring-mvc", "spring-mvc-async", "tomcat");
-        assertThat(ConcurrencyModel.takers("event-loops")).containsExactly("netty", "vertx", "spring-webflux");
-        assertThat(ConcurrencyModel.takers("worker-threads")).containsExactly("servlet-async", "spring-mvc-async");
+                .containsExactly(
+                        "servlet-sync", "servlet-async", "spring-mvc", "spring-mvc-async", "tomcat", "helidon-se");
+        assertThat(ConcurrencyModel.takers("event-loops"))
+                .containsExactly("netty", "vertx", "spring-webflux", "rxnetty", "quarkus-reactive");
+        assertThat(ConcurrencyModel.takers("worker-threads"))
+                .containsExactly("servlet-async", "spring-mvc-async", "httpcore5-nio");
         assertThat(ConcurrencyModel.takers("db-pool"))
                 .hasSize(ConcurrencyModel.all().size());
         assertThat(ConcurrencyModel.takers("no-such-knob")).isEmpty();

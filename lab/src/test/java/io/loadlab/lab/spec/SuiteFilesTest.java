@@ -277,7 +277,7 @@ class SuiteFilesTest {
         assertThatThrownBy(() -> SuiteFiles.read(f))
                 .isInstanceOf(UserError.class)
                 .hasMessageStartingWith(f + ": experiment 'mix': server.worker-threads is read by no model")
-                .hasMessageContaining("[servlet-async, spring-mvc-async]")
+                .hasMessageContaining("[servlet-async, spring-mvc-async, httpcore5-nio]")
                 .hasMessageNotContaining("\n");
         Files.writeString(f, """
                 experiments:
