@@ -320,11 +320,7 @@ final class RunOptions {
     LabSetup setup(CpuSplit suiteCpus) {
         LabSetup s = LabSetup.defaults().withCpus(suiteCpus);
         if (cpus != null) {
-            String[] p = cpus.split(":", -1);
-            if (p.length != 3) {
-                throw new UserError("--cpus wants SERVER:LOADGEN:DEPS CPU lists, e.g. 1:0:0, got '" + cpus + "'");
-            }
-            s = s.withCpus(new CpuSplit(p[0], p[1], p[2]));
+            s = s.withCpus(CpuFlag.parse(cpus));
         }
         if (results != null) {
             s = s.withResultsRoot(results);
