@@ -18,14 +18,15 @@ public final class AnswerText {
      */
     public static String render(SuiteResults results, Path resultsDir) {
         List<ExperimentAnswer> answers = Answers.of(results, resultsDir);
-        if (answers.isEmpty()) {
+        String capacity = CapacityText.render(results, resultsDir);
+        if (answers.isEmpty() && capacity.isEmpty()) {
             return "";
         }
         StringBuilder out = new StringBuilder("The answer (valid trials only; each experiment's criterion)\n");
         for (ExperimentAnswer a : answers) {
             out.append('\n').append(render(a));
         }
-        return out.toString();
+        return out.append(capacity).toString();
     }
 
     static String render(ExperimentAnswer a) {

@@ -130,6 +130,7 @@ final class ReportHtml {
                 .append("</h2>\n");
         answers.forEach(a -> AnswerHtml.answer(h, a));
         if (e != null) {
+            CapacityHtml.section(h, e, r, dir);
             PublishedHtml.section(h, e, r.trials() == null ? List.of() : r.trials());
         }
         if (s.trials().stream().allMatch(t -> t.load() == null)) {

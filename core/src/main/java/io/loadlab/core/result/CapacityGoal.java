@@ -67,6 +67,9 @@ public record CapacityGoal(
     }
 
     private static String trim(double v) {
-        return v == Math.rint(v) ? Long.toString((long) v) : String.format(Locale.ROOT, "%.3g", v);
+        if (v == Math.rint(v)) {
+            return Long.toString((long) v);
+        }
+        return String.format(Locale.ROOT, "%.3g", v).replaceFirst("0+$", "");
     }
 }
