@@ -168,6 +168,14 @@ public enum ConcurrencyModel {
             Launch.process("quarkus-reactive"),
             DesignCap.none(),
             Knob.EVENT_LOOPS.withDefault("Quarkus': 2 × CPUs"),
+            Knob.HTTP_CLIENT_CONNECTIONS),
+    QUARKUS_VIRTUAL(
+            "quarkus-virtual",
+            "Quarkus REST endpoints on @RunOnVirtualThread: blocking Hibernate ORM on Agroal and the blocking REST"
+                    + " client on a virtual thread per request; waits unmount",
+            false,
+            Launch.process("quarkus-virtual"),
+            DesignCap.none(),
             Knob.HTTP_CLIENT_CONNECTIONS);
 
     /** The knobs every model takes besides its own: the same database pool and accept backlog for all. */
