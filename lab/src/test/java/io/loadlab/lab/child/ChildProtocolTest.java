@@ -8,6 +8,7 @@ import io.loadlab.core.result.LoadReport;
 import io.loadlab.core.unit.Duration;
 import io.loadlab.lab.proc.ProcessRegistry;
 import io.loadlab.servers.ServerSpec;
+import io.loadlab.testkit.QuietHost;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -69,13 +70,17 @@ class ChildProtocolTest {
         assertThat(gen.await(ChildEvent.Measuring.class, Duration.ofSeconds(30), e -> {}))
                 .as(gen.logTail())
                 .isNotNull();
-        assertThat((System.nanoTime() - told) / 1e9)
-                .as("the window opened when told, long before the warm-up's 20 s limit (a busy host may be slow)")
-                .isLessThan(10.0);
+        double opened = (System.nanoTime() - told) / 1e9;
         List<ChildEvent> seen = new ArrayList<>();
         ChildEvent.Result result = gen.await(ChildEvent.Result.class, Duration.ofSeconds(30), seen::add);
         assertThat(result).as(gen.logTail()).isNotNull();
-        assertThat(seen).hasSize(2).allMatch(e -> e instanceof ChildEvent.Progress);
+        assertThat(seen).allMatch(e -> e instanceof ChildEvent.Progress);
+        QuietHost.holds("a child JVM told to measure opens its window within 10 s, and reports each of its 2 s", () -> {
+            assertThat(opened)
+                    .as("the window opened when told, long before the warm-up's 20 s limit")
+                    .isLessThan(10.0);
+            assertThat(seen).hasSize(2);
+        });
         assertThat(result.report().requests()).isPositive();
         assertThat(Json.read(json, LoadReport.class).requests())
                 .isEqualTo(result.report().requests());
