@@ -19,11 +19,12 @@ class RequestPlanTest {
             new DataSet("ids", List.of("id"), List.of(List.of("a"), List.of("b"), List.of("c"), List.of("d")));
 
     private static RequestSpec request(String name, int weight, String path) {
-        return new RequestSpec(name, weight, "GET", path, null, null, null, RequestSpec.Pick.RANDOM, 0, 0, null);
+        return new RequestSpec(
+                name, weight, "GET", path, null, null, null, RequestSpec.Pick.RANDOM, 0, 0, null, null, null);
     }
 
     private static RequestSpec rows(RequestSpec.Pick pick) {
-        return new RequestSpec("row", 1, "GET", "/r/${id}", null, null, IDS, pick, 0, 4, null);
+        return new RequestSpec("row", 1, "GET", "/r/${id}", null, null, IDS, pick, 0, 4, null, null, null);
     }
 
     private static LoadSpec spec(LoadSpec.Assign assign, RequestSpec... requests) {
@@ -58,6 +59,8 @@ class RequestPlanTest {
                 RequestSpec.Pick.RANDOM,
                 0,
                 0,
+                null,
+                null,
                 null);
         RequestPlan plan = new RequestPlan(spec(LoadSpec.Assign.SEQUENCE, post), 0, 1, 1);
         String expected =
