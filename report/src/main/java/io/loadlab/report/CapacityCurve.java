@@ -13,7 +13,8 @@ import java.util.List;
 
 /**
  * One model's capacity search as a curve against offered load: each measured step's p50, p99 and goodput (responses
- * within the objective per second), lowest rate first, and the knee: the offered rate where goodput peaked.
+ * within the objective per second), lowest rate first, and the knee: the offered rate where goodput peaked, among the
+ * steps that measured the model (a step the lab could not measure is drawn, never the knee).
  */
 record CapacityCurve(CapacitySearch search, List<CapacityCurve.Point> points, Point knee) {
 

@@ -54,7 +54,7 @@ final class CapacityText {
         return switch (s.outcome()) {
             case CapacitySearch.FOUND -> Numbers.rps(s.capacityRps()) + " req/s";
             case CapacitySearch.LOWER_BOUND -> "≥ " + Numbers.rps(s.capacityRps()) + " req/s";
-            default -> "none";
+            default -> s.firstFailRps() == null ? "not measured" : "none";
         };
     }
 
