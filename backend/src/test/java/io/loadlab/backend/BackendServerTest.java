@@ -40,6 +40,7 @@ class BackendServerTest {
 
     @Test
     void helloAnswersAfterTheDelayWithTheContractHeaders() throws Exception {
+        QuietHost.Watch host = QuietHost.watch();
         start(150);
         try (RawHttp c = new RawHttp(backend.port())) {
             long t0 = System.nanoTime();
@@ -57,7 +58,7 @@ class BackendServerTest {
             long t1 = System.nanoTime();
             assertThat(c.get("/hello?delay_ms=0").text()).isEqualTo("Hello, World!");
             long undelayed = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t1);
-            QuietHost.holds(
+            host.holds(
                     "an undelayed answer on a kept-alive connection within 150 ms",
                     () -> assertThat(undelayed).isLessThan(150));
             assertThat(c.get("/hello?x=1&delay_ms=1").status()).isEqualTo(200);
@@ -66,6 +67,7 @@ class BackendServerTest {
 
     @Test
     void delaysDoNotHoldTheThread() throws Exception {
+        QuietHost.Watch host = QuietHost.watch();
         Set<Thread> before = loopThreads();
         start(300);
         int n = 100;
@@ -82,7 +84,7 @@ class BackendServerTest {
         }
         long ms = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
         // one thread sleeping 300 ms per request would need 30 s
-        QuietHost.holds(
+        host.holds(
                 "100 concurrent 300 ms delays answered within 10 s",
                 () -> assertThat(ms).isLessThan(10_000));
         assertThat(backend.requests()).isEqualTo(n);
@@ -117,6 +119,7 @@ class BackendServerTest {
 
     @Test
     void statsTellHowManyCallsWereInFlightAtOnceSinceTheLastReset() throws Exception {
+        QuietHost.Watch host = QuietHost.watch();
         start(300);
         List<RawHttp> clients = new ArrayList<>();
         try (RawHttp stats = new RawHttp(backend.port())) {
@@ -135,7 +138,7 @@ class BackendServerTest {
             assertThat(s.get("in_flight")).isEqualTo(0);
             assertThat(s.get("peak_in_flight")).isEqualTo(10);
             // 10 calls for ~300 ms each within a window of a little more than 300 ms
-            QuietHost.holds(
+            host.holds(
                     "10 calls of 300 ms in flight together over a window of a little more than 300 ms",
                     () -> assertThat(((Number) s.get("mean_in_flight")).doubleValue())
                             .isBetween(3.0, 10.0));

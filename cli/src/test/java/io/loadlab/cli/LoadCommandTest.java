@@ -213,12 +213,13 @@ class LoadCommandTest {
     @ParameterizedTest
     @EnumSource(Misbehaviour.class)
     void aServerThatAnswersNothingUsableExitsOneOnTime(Misbehaviour m) throws Exception {
+        QuietHost.Watch host = QuietHost.watch();
         Path json = dir.resolve(m + ".json");
         try (HostileServer s = m.serve()) {
             long start = System.nanoTime();
             Run r = run("load", "-t1", "-c4", "-d1s", "--timeout", "400ms", "--json", json.toString(), s.url());
             long millis = (System.nanoTime() - start) / 1_000_000;
-            QuietHost.holds(
+            host.holds(
                     "a 1 s run with a 400 ms timeout ends within 2.4 s",
                     () -> assertThat(millis)
                             .as("ends within duration + timeout")

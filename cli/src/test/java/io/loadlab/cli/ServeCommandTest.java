@@ -67,6 +67,7 @@ class ServeCommandTest {
 
     @Test
     void printsOneSettingsLineServesAndStopsOnSigtermWithExit0(@TempDir Path dir) throws Exception {
+        QuietHost.Watch host = QuietHost.watch();
         Path stdout = dir.resolve("stdout");
         String java = ProcessHandle.current().info().command().orElse("java");
         Process p = new ProcessBuilder(
@@ -105,7 +106,7 @@ class ServeCommandTest {
             long t0 = System.nanoTime();
             p.destroy(); // SIGTERM
             assertThat(p.waitFor(5, TimeUnit.SECONDS)).as("stopped within 5 s").isTrue();
-            QuietHost.holds(
+            host.holds(
                     "a server told to stop stops within 5 s",
                     () -> assertThat((System.nanoTime() - t0) / 1_000_000).isLessThan(5_000));
             assertThat(p.exitValue()).isZero();

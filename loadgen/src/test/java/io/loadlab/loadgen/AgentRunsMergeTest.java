@@ -52,6 +52,7 @@ class AgentRunsMergeTest {
 
     @Test
     void twoAgentsFromOneStartMergeExactly(@TempDir Path dir) throws Exception {
+        QuietHost.Watch host = QuietHost.watch();
         try (TestHttpServer fast = new TestHttpServer(t -> 0);
                 TestHttpServer slow = new TestHttpServer(t -> 3_000_000)) {
             long startAt = AgentClock.epochMicros() + 1_000_000;
@@ -87,7 +88,7 @@ class AgentRunsMergeTest {
             assertThat(m.connections().fairness().connections()).isEqualTo(8);
             assertThat(m.run().connections()).isEqualTo(8);
             assertThat(m.agents()).extracting(s -> s.index()).containsExactly(0, 1);
-            QuietHost.holds("two agents open their windows within 20 ms of one shared instant", () -> {
+            host.holds("two agents open their windows within 20 ms of one shared instant", () -> {
                 for (var s : m.agents()) {
                     assertThat(Math.abs(s.driftMs()))
                             .as("agent %d opened its window at the shared instant", s.index())

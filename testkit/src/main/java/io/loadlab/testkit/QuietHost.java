@@ -28,19 +28,38 @@ public final class QuietHost {
 
     /**
      * Runs {@code check}; if it fails on a busy host, skips the test saying so, why the check needs a quiet core
-     * ({@code needs}) and what failed. Any other exception, and a failure on a quiet host, propagate.
+     * ({@code needs}) and what failed. Any other exception, and a failure on a quiet host, propagate. The host is
+     * watched while {@code check} runs: when it asserts on what ran before it, use {@link #watch} there instead.
      */
     public static void holds(String needs, Check check) throws Exception {
-        CpuShares before = CpuShares.read();
-        try {
-            check.run();
-        } catch (AssertionError failure) {
-            CpuShares after = CpuShares.read();
-            double others = before == null || after == null ? 0 : after.othersShareSince(before);
-            if (others <= BUSY_SHARE) {
-                throw failure;
+        watch().holds(needs, check);
+    }
+
+    /** Starts watching the host: call it before what a later {@link Watch#holds} check measures. */
+    public static Watch watch() {
+        return new Watch(CpuShares.read());
+    }
+
+    /** How busy the host was from {@link #watch} on. */
+    public static final class Watch {
+        private final CpuShares since;
+
+        private Watch(CpuShares since) {
+            this.since = since;
+        }
+
+        /** As {@link QuietHost#holds}, putting a failure down to the host if it was busy since the watch began. */
+        public void holds(String needs, Check check) throws Exception {
+            try {
+                check.run();
+            } catch (AssertionError failure) {
+                CpuShares now = CpuShares.read();
+                double others = since == null || now == null ? 0 : now.othersShareSince(since);
+                if (others <= BUSY_SHARE) {
+                    throw failure;
+                }
+                Assumptions.abort(skipped(others, needs, failure));
             }
-            Assumptions.abort(skipped(others, needs, failure));
         }
     }
 

@@ -35,6 +35,7 @@ class ChildProtocolTest {
 
     @Test
     void aBackendChildSaysItIsReadyAndALoadChildReportsItsWindow() throws Exception {
+        QuietHost.Watch host = QuietHost.watch();
         ChildProcess backend = launcher.start(
                 "backend", new BackendJob(BackendSpec.defaults().withDelay(Duration.ofMillis(5))), null, dir);
         ChildEvent.Ready ready = backend.await(ChildEvent.Ready.class, Duration.ofSeconds(30), e -> {});
@@ -75,7 +76,7 @@ class ChildProtocolTest {
         ChildEvent.Result result = gen.await(ChildEvent.Result.class, Duration.ofSeconds(30), seen::add);
         assertThat(result).as(gen.logTail()).isNotNull();
         assertThat(seen).allMatch(e -> e instanceof ChildEvent.Progress);
-        QuietHost.holds("a child JVM told to measure opens its window within 10 s, and reports each of its 2 s", () -> {
+        host.holds("a child JVM told to measure opens its window within 10 s, and reports each of its 2 s", () -> {
             assertThat(opened)
                     .as("the window opened when told, long before the warm-up's 20 s limit")
                     .isLessThan(10.0);

@@ -109,6 +109,7 @@ class BlockingBackendClientTest {
 
     @Test
     void decodesChunkedAnswersAndReportsFailuresInOneLine() throws Exception {
+        QuietHost.Watch host = QuietHost.watch();
         String chunked =
                 "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nHello\r\n8\r\n, World!\r\n0\r\n\r\n";
         try (FakeBackend b = new FakeBackend(chunked, false, false);
@@ -124,7 +125,7 @@ class BlockingBackendClientTest {
                 BlockingBackendClient c = new BlockingBackendClient(b.url(), 100, 4, 300)) {
             long t0 = System.nanoTime();
             assertThat(c.hello().failure()).isEqualTo("backend: timed out");
-            QuietHost.holds(
+            host.holds(
                     "a 300 ms timeout, not retried, ends within 1.5 s",
                     () -> assertThat((System.nanoTime() - t0) / 1_000_000)
                             .as("no retry after a timeout")

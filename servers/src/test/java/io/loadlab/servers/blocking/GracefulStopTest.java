@@ -25,6 +25,7 @@ class GracefulStopTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("models")
     void closeFinishesTheRequestInFlightClosesIdleConnectionsAndStopsAccepting(ServerModel model) throws Exception {
+        QuietHost.Watch host = QuietHost.watch();
         RunningServer s = model.start(ServerSpec.builder(model.name()).build());
         int port = s.port();
         try (RawHttp inFlight = new RawHttp(port)) {
@@ -37,7 +38,7 @@ class GracefulStopTest {
             assertThat(r.header("Connection")).isEqualToIgnoringCase("close");
             closing.get();
             long ms = (System.nanoTime() - t0) / 1_000_000;
-            QuietHost.holds(
+            host.holds(
                     "a graceful stop ends within 5 s", () -> assertThat(ms).isLessThan(5_000));
             assertThat(inFlight.closedByServer()).isTrue();
         }
@@ -51,12 +52,13 @@ class GracefulStopTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("models")
     void idleKeepAliveConnectionsDoNotDelayTheStop(ServerModel model) throws Exception {
+        QuietHost.Watch host = QuietHost.watch();
         RunningServer s = model.start(ServerSpec.builder(model.name()).build());
         try (RawHttp idle = new RawHttp(s.port())) {
             assertThat(idle.send(RawHttp.get("/plaintext", "")).read().status()).isEqualTo(200);
             long t0 = System.nanoTime();
             s.close();
-            QuietHost.holds(
+            host.holds(
                     "idle connections closed within 1 s of the stop",
                     () -> assertThat((System.nanoTime() - t0) / 1_000_000).isLessThan(1_000));
             assertThat(idle.closedByServer()).isTrue();

@@ -16,6 +16,7 @@ class ThreadPoolServerTest {
 
     @Test
     void aFullQueueIsAnsweredAtOnceWith503AndClose() throws Exception {
+        QuietHost.Watch host = QuietHost.watch();
         ServerSpec spec = ServerSpec.builder("thread-pool").threads(2).queue(2).build();
         try (RunningServer s = ServerModels.byName("thread-pool").start(spec);
                 RawHttp busy1 = new RawHttp(s.port());
@@ -41,7 +42,7 @@ class ThreadPoolServerTest {
                     ContractAssertions.headers(r, "application/json");
                     assertThat(r.text()).isEqualTo("{\"error\":\"overloaded: request queue full\"}");
                     assertThat(r.header("Connection")).isEqualToIgnoringCase("close");
-                    QuietHost.holds(
+                    host.holds(
                             "a full queue answers 503 within 2 s",
                             () -> assertThat(ms).as("fail fast").isLessThan(2_000));
                     assertThat(rejected.closedByServer()).isTrue();

@@ -123,6 +123,7 @@ class ReactiveZipCodeStoreTest {
 
     @Test
     void databaseStoppedMidwayFailsCallsWithinTheTimeout() throws Exception {
+        QuietHost.Watch host = QuietHost.watch();
         RunningPostgres own = TestDatabase.start();
         try (ReactiveZipCodeStore s = new ReactiveZipCodeStore(TestDatabase.url(own), 2, Duration.ofSeconds(2), null)) {
             String zip = TestDatabase.newZip();
@@ -135,7 +136,7 @@ class ReactiveZipCodeStoreTest {
                         .isInstanceOf(ExecutionException.class)
                         .cause()
                         .isInstanceOf(DatabaseException.class);
-                QuietHost.holds(
+                host.holds(
                         "a call to a stopped database fails within 8 s",
                         () -> assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0))
                                 .isLessThan(8_000));

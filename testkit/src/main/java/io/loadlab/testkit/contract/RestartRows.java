@@ -57,6 +57,7 @@ public final class RestartRows {
     }
 
     static void stopInFlight(ContractLauncher launcher) throws Exception {
+        QuietHost.Watch host = QuietHost.watch();
         ContractTarget s = launcher.start(null, null);
         try (RawHttp inFlight = new RawHttp(s.port())) {
             inFlight.send(RawHttp.get("/delay?ms=400", ""));
@@ -73,7 +74,7 @@ public final class RestartRows {
             assertThat(r.status()).as("the request in flight is answered").isEqualTo(200);
             assertThat(r.text()).isEqualTo("OK");
             closing.get(10, TimeUnit.SECONDS);
-            QuietHost.holds(
+            host.holds(
                     "a server stops within 5 s of close()",
                     () -> assertThat((System.nanoTime() - t0) / 1_000_000)
                             .as("close() in ms")
