@@ -38,8 +38,7 @@ class GracefulStopTest {
             assertThat(r.header("Connection")).isEqualToIgnoringCase("close");
             closing.get();
             long ms = (System.nanoTime() - t0) / 1_000_000;
-            host.holds(
-                    "a graceful stop ends within 5 s", () -> assertThat(ms).isLessThan(5_000));
+            host.holds("a graceful stop ends within 5 s", () -> assertThat(ms).isLessThan(5_000));
             assertThat(inFlight.closedByServer()).isTrue();
         }
         try (Socket refused = new Socket("127.0.0.1", port)) {
