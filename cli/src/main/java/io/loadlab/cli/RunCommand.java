@@ -103,7 +103,21 @@ final class RunCommand implements Callable<Integer> {
         }
         Set<String> searched = failedSteps(outcome.results());
         List<TrialResult> trials = outcome.results().trials();
-        if (trials.stream().filter(t -> !searched.contains(t.id())).anyMatch(RunCommand::failed)) {
+        List<TrialResult> demonstrations =
+                trials.stream().filter(t -> expectedRefused(plan, t)).toList();
+        for (TrialResult t : demonstrations) {
+            if (t.valid()) {
+                spec.commandLine()
+                        .getErr()
+                        .println("loadlab run: " + t.id() + " got a valid number, but the suite" + " marks "
+                                + t.key().model() + " refused: the lab failed to catch a broken application");
+                spec.commandLine().getErr().flush();
+                return Main.EXIT_FAILED;
+            }
+        }
+        if (trials.stream()
+                .filter(t -> !searched.contains(t.id()) && !demonstrations.contains(t))
+                .anyMatch(RunCommand::failed)) {
             return Main.EXIT_FAILED;
         }
         String missed = RunGate.failure(checks, thresholds);
@@ -129,6 +143,13 @@ final class RunCommand implements Callable<Integer> {
                         .filter(s -> CapacityStep.FAIL.equals(s.outcome()))
                         .map(CapacityStep::trialId)
                         .collect(Collectors.toSet());
+    }
+
+    /** True when the trial's experiment demonstrates its model broken ({@code refused:}): refusing it is the point. */
+    static boolean expectedRefused(SuitePlan plan, TrialResult t) {
+        return plan.experiments().stream()
+                .anyMatch(e -> e.name().equals(t.key().experiment())
+                        && e.expectsRefused(t.key().model()));
     }
 
     /** Not comparable, and not because of its model: the run did not measure what it should have. */

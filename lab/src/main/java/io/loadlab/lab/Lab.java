@@ -120,6 +120,14 @@ public final class Lab {
                     total,
                     estimateSeconds(plan) * total,
                     (estimateSeconds(plan) + stretchSeconds(plan)) * total);
+            for (ExperimentSpec e : plan.experiments()) {
+                if (!e.refused().isEmpty()) {
+                    String note = "experiment " + e.name() + " demonstrates " + String.join(", ", e.refused())
+                            + " broken: the lab must refuse its numbers, and a valid number for it fails the run";
+                    store.note(note);
+                    listener.note(note);
+                }
+            }
             if (!pin) {
                 listener.note(
                         cpusOnline < 2

@@ -176,6 +176,15 @@ public enum ConcurrencyModel {
             false,
             Launch.process("quarkus-virtual"),
             DesignCap.none(),
+            Knob.HTTP_CLIENT_CONNECTIONS),
+    QUARKUS_BROKEN(
+            "quarkus-broken",
+            "the reactive CRUD study's first application: quarkus-reactive with its POST under JTA's @Transactional"
+                    + " over Hibernate Reactive; a demonstration the lab must refuse",
+            false,
+            Launch.process("quarkus-broken"),
+            DesignCap.none(),
+            Knob.EVENT_LOOPS.withDefault("Quarkus': 2 × CPUs"),
             Knob.HTTP_CLIENT_CONNECTIONS);
 
     /** The knobs every model takes besides its own: the same database pool and accept backlog for all. */

@@ -19,7 +19,7 @@ class ConcurrencyModelTest {
                 .containsExactly(
                         "servlet-sync", "servlet-async", "spring-mvc", "spring-mvc-async", "tomcat", "helidon-se");
         assertThat(ConcurrencyModel.takers("event-loops"))
-                .containsExactly("netty", "vertx", "spring-webflux", "rxnetty", "quarkus-reactive");
+                .containsExactly("netty", "vertx", "spring-webflux", "rxnetty", "quarkus-reactive", "quarkus-broken");
         assertThat(ConcurrencyModel.takers("worker-threads"))
                 .containsExactly("servlet-async", "spring-mvc-async", "httpcore5-nio");
         assertThat(ConcurrencyModel.takers("db-pool"))

@@ -18,6 +18,7 @@ import java.util.List;
  * @param models model ids of the catalog and names of the suite's own servers ({@link UserServer})
  * @param criterion how the answer names the best model; null for the default of its load model
  * @param published what the experiment it reproduces published, or null
+ * @param refused models the experiment demonstrates broken: the lab must refuse their numbers (none: empty)
  * @param capacity for a capacity experiment, what its search looks for; its one load level is then the connection
  *     cap at the search's start rate, and each model's trials are the search's steps. Null for fixed load levels
  */
@@ -29,9 +30,11 @@ public record ExperimentSpec(
         ServerOptions server,
         Criterion criterion,
         Published published,
-        CapacityGoal capacity) {
+        CapacityGoal capacity,
+        List<String> refused) {
 
     public ExperimentSpec {
+        refused = refused == null ? List.of() : List.copyOf(refused);
         if (name == null || name.isBlank()) {
             throw new IllegalArgumentException("every experiment needs a name");
         }
@@ -56,6 +59,12 @@ public record ExperimentSpec(
         if (criterion == null) {
             criterion = Criterion.defaultFor(open);
         }
+        for (String r : refused) {
+            if (!models.contains(r)) {
+                throw new IllegalArgumentException(
+                        "experiment '" + name + "': refused: " + r + " is not one of its" + " models " + models);
+            }
+        }
         List<String> catalog = models.stream().filter(ExperimentSpec::inCatalog).toList();
         if (!catalog.isEmpty()) {
             server.checkReadBy(name, catalog);
@@ -72,7 +81,7 @@ public record ExperimentSpec(
             List<LoadLevel> loads,
             ServerOptions server,
             Criterion criterion) {
-        this(name, scenario, models, loads, server, criterion, null, null);
+        this(name, scenario, models, loads, server, criterion, null, null, null);
     }
 
     public ExperimentSpec(
@@ -83,7 +92,7 @@ public record ExperimentSpec(
             ServerOptions server,
             Criterion criterion,
             Published published) {
-        this(name, scenario, models, loads, server, criterion, published, null);
+        this(name, scenario, models, loads, server, criterion, published, null, null);
     }
 
     /**
@@ -98,7 +107,28 @@ public record ExperimentSpec(
             ServerOptions server,
             CapacityGoal goal) {
         return new ExperimentSpec(
-                name, scenario, models, List.of(new LoadLevel(connections, goal.startRps())), server, null, null, goal);
+                name,
+                scenario,
+                models,
+                List.of(new LoadLevel(connections, goal.startRps())),
+                server,
+                null,
+                null,
+                goal,
+                null);
+    }
+
+    /**
+     * This experiment with models it demonstrates broken ({@code refused: [quarkus-broken]}): the lab must refuse
+     * their numbers, and a valid number for one fails the run.
+     */
+    public ExperimentSpec withRefused(List<String> models) {
+        return new ExperimentSpec(name, scenario, this.models, loads, server, criterion, published, capacity, models);
+    }
+
+    /** True when the suite expects the lab to refuse {@code model}'s trials in this experiment. */
+    public boolean expectsRefused(String model) {
+        return refused.contains(model);
     }
 
     /** {@code all} and model ids as a suite or {@code --model} lists them, checked against the catalog. */

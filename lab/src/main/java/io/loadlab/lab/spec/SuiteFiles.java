@@ -91,7 +91,8 @@ public final class SuiteFiles {
             ServerFile server,
             AnswerFile answer,
             PublishedFiles.PublishedFile published,
-            CapacityFile capacity) {}
+            CapacityFile capacity,
+            List<String> refused) {}
 
     /** {@code capacity: {slo: "p99<100ms", errors: "<0.1%", start: 500, resolution: 5%, max_steps, max_rate}}. */
     record CapacityFile(String slo, String errors, String start, String resolution, Integer maxSteps, String maxRate) {}
@@ -313,14 +314,20 @@ public final class SuiteFiles {
             return capacity(e, scenario, models, conns.get(0), server);
         }
         return new ExperimentSpec(
-                e.name(),
-                scenario,
-                models,
-                loads,
-                server,
-                criterion(e.name(), e.answer()),
-                PublishedFiles.published(
-                        "experiments[" + index + "].published", e.published(), e.name(), scenario, models, loads));
+                        e.name(),
+                        scenario,
+                        models,
+                        loads,
+                        server,
+                        criterion(e.name(), e.answer()),
+                        PublishedFiles.published(
+                                "experiments[" + index + "].published",
+                                e.published(),
+                                e.name(),
+                                scenario,
+                                models,
+                                loads))
+                .withRefused(e.refused());
     }
 
     private static ExperimentSpec capacity(

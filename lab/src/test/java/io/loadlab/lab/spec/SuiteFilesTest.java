@@ -423,4 +423,21 @@ class SuiteFilesTest {
         assertThat(CpuSplit.forHost(8)).isEqualTo(new CpuSplit("4-7", "0-3", "0-3"));
         assertThat(CpuSplit.ids("0,2-4")).containsExactly(0, 2, 3, 4);
     }
+
+    @Test
+    void anExperimentMayMarkAModelItDemonstratesBroken(@TempDir Path dir) throws IOException {
+        Path f = dir.resolve("broken.yaml");
+        Files.writeString(
+                f,
+                "experiments:\n  - name: d\n    scenario: {type: json}\n    models: [netty, vertx]\n"
+                        + "    refused: [vertx]\n");
+        ExperimentSpec e = SuiteFiles.read(f).plan().experiments().get(0);
+        assertThat(e.expectsRefused("vertx")).isTrue();
+        assertThat(e.expectsRefused("netty")).isFalse();
+        Files.writeString(
+                f,
+                "experiments:\n  - name: d\n    scenario: {type: json}\n    models: [netty]\n"
+                        + "    refused: [vertx]\n");
+        assertThatThrownBy(() -> SuiteFiles.read(f)).hasMessageContaining("refused: vertx is not one of its models");
+    }
 }
