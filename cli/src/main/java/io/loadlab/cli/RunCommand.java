@@ -2,6 +2,7 @@ package io.loadlab.cli;
 
 import io.loadlab.core.UserError;
 import io.loadlab.core.result.CapacityStep;
+import io.loadlab.core.result.PastKnee;
 import io.loadlab.core.result.SuiteResults;
 import io.loadlab.core.result.TrialResult;
 import io.loadlab.lab.Lab;
@@ -18,6 +19,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -130,8 +132,8 @@ final class RunCommand implements Callable<Integer> {
     }
 
     /**
-     * The capacity steps the search judged failed: a step past the model's capacity fails by design (its errors are
-     * the model's answer to overload), so it does not fail the run.
+     * The capacity steps the search judged failed and the trials past the knee: a model past its capacity fails by
+     * design (its errors are its answer to overload), so they do not fail the run.
      */
     static Set<String> failedSteps(SuiteResults r) {
         return r.experiments() == null
@@ -139,9 +141,11 @@ final class RunCommand implements Callable<Integer> {
                 : r.experiments().stream()
                         .filter(e -> e.capacity() != null)
                         .flatMap(e -> e.capacity().searches().stream())
-                        .flatMap(s -> s.steps().stream())
-                        .filter(s -> CapacityStep.FAIL.equals(s.outcome()))
-                        .map(CapacityStep::trialId)
+                        .flatMap(s -> Stream.concat(
+                                s.steps().stream()
+                                        .filter(step -> CapacityStep.FAIL.equals(step.outcome()))
+                                        .map(CapacityStep::trialId),
+                                s.pastKnee().stream().map(PastKnee::trialId)))
                         .collect(Collectors.toSet());
     }
 

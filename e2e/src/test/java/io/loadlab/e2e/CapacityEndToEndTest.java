@@ -57,6 +57,10 @@ class CapacityEndToEndTest {
         assertThat(s.lastPassRps()).as(s.toString()).isLessThanOrEqualTo(DESIGN * 1.1);
         assertThat(s.firstFailRps()).as(s.toString()).isGreaterThanOrEqualTo(DESIGN * 0.9);
         assertThat(s.steps()).hasSizeLessThanOrEqualTo(8);
+        assertThat(s.pastKnee())
+                .as("held at 1.5× and 3× its capacity")
+                .hasSize(2)
+                .allSatisfy(k -> assertThat(k.behaviour()).isNotNull());
         Set<String> ids = results.trials().stream().map(TrialResult::id).collect(Collectors.toSet());
         assertThat(s.steps())
                 .extracting(CapacityStep::trialId)

@@ -4,14 +4,18 @@ import io.loadlab.core.result.CapacityGoal;
 import io.loadlab.core.result.CapacitySearch;
 import io.loadlab.core.result.CapacityStep;
 import io.loadlab.core.result.LoadLevel;
+import io.loadlab.core.result.PastKnee;
 import io.loadlab.core.result.TrialResult;
 import io.loadlab.lab.capacity.CapacitySearcher;
+import io.loadlab.lab.capacity.PastKneeJudge;
 import io.loadlab.lab.capacity.StepJudge;
 import io.loadlab.lab.spec.ExperimentSpec;
 import io.loadlab.lab.spec.SuitePlan;
 import io.loadlab.lab.spec.TrialPlan;
 import io.loadlab.lab.store.ResultsStore;
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -42,8 +46,14 @@ final class CapacityRuns {
                 } catch (Interrupted i) {
                     return;
                 }
-                store.capacity(e.name(), s);
                 listener.note(describe(e.name(), s));
+                try {
+                    s = pastKnee(e, s, trials, listener);
+                } catch (Interrupted i) {
+                    store.capacity(e.name(), s);
+                    return;
+                }
+                store.capacity(e.name(), s);
             }
         }
     }
@@ -69,6 +79,43 @@ final class CapacityRuns {
                     step.why()));
             return step;
         });
+    }
+
+    /** Holds a model with a found capacity at each of {@link PastKneeJudge#FACTORS} × it, one trial each. */
+    private static CapacitySearch pastKnee(
+            ExperimentSpec e, CapacitySearch s, TrialSequence trials, LabListener listener)
+            throws IOException, InterruptedException {
+        if (!CapacitySearch.FOUND.equals(s.outcome()) || s.capacityRps() <= 0) {
+            return s;
+        }
+        List<PastKnee> held = new ArrayList<>();
+        for (double factor : PastKneeJudge.FACTORS) {
+            double rate = Math.round(s.capacityRps() * factor);
+            TrialPlan p = new TrialPlan(
+                    trials.nextIndex(),
+                    e,
+                    s.model(),
+                    new LoadLevel(e.loads().get(0).connections(), rate),
+                    1);
+            TrialResult r = trials.run(p);
+            if (r == null) {
+                throw new Interrupted();
+            }
+            PastKnee k = PastKneeJudge.judge(factor, rate, p.id(), r, e.capacity(), s.capacityRps());
+            held.add(k);
+            listener.note(String.format(
+                    Locale.ROOT,
+                    "past the knee %s %s: %.1f× (%.0f req/s) %s: served %.0f req/s, %s %.1f ms",
+                    e.name(),
+                    s.model(),
+                    factor,
+                    rate,
+                    k.behaviour(),
+                    k.servedRps(),
+                    e.capacity().percentileName(),
+                    k.latencyMs()));
+        }
+        return s.withPastKnee(held);
     }
 
     /** One line: the capacity, its bracket or its bound, and why the search ended there. */

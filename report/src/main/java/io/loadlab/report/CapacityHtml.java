@@ -32,8 +32,8 @@ final class CapacityHtml {
             h.append("<p class=\"meta\">No search finished.</p></div>\n");
             return;
         }
-        h.append("<table><tr><th></th><th>model</th><th>capacity</th><th>bracket · knee</th><th>why it ended"
-                + " there</th></tr>\n");
+        h.append("<table><tr><th></th><th>model</th><th>capacity</th><th>bracket · knee</th><th>past the knee</th>"
+                + "<th>why it ended there</th></tr>\n");
         List<CapacitySearch> ranked = CapacityText.ranked(c);
         for (int i = 0; i < ranked.size(); i++) {
             CapacitySearch s = ranked.get(i);

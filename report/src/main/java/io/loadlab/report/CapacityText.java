@@ -7,6 +7,7 @@ import io.loadlab.core.result.SuiteResults;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.List;
+import java.util.stream.Collectors;
 
 /**
  * The answer of each capacity experiment, for the terminal: the models ranked by capacity at the objective, each
@@ -28,12 +29,12 @@ final class CapacityText {
                     .append(", ranked by capacity at ")
                     .append(c.goal().describe())
                     .append(" (every step a fresh server)\n");
-            TextTable t = new TextTable("rllll");
+            TextTable t = new TextTable("rlllll");
             List<CapacitySearch> ranked = ranked(c);
             for (int i = 0; i < ranked.size(); i++) {
                 CapacitySearch s = ranked.get(i);
                 CapacityCurve curve = CapacityCurve.of(r, dir, c.goal(), s);
-                t.add(List.of((i + 1) + ".", s.model(), capacity(s), bracket(s, curve), s.reason()));
+                t.add(List.of((i + 1) + ".", s.model(), capacity(s), bracket(s, curve), pastKnee(s), s.reason()));
             }
             t.render(TableFormat.TEXT)
                     .lines()
@@ -56,6 +57,21 @@ final class CapacityText {
             case CapacitySearch.LOWER_BOUND -> "≥ " + Numbers.rps(s.capacityRps()) + " req/s";
             default -> s.firstFailRps() == null ? "not measured" : "none";
         };
+    }
+
+    /** e.g. {@code past the knee: 1.5× sheds, 3× queues}; empty when the model was not held past it. */
+    static String pastKnee(CapacitySearch s) {
+        if (s.pastKnee().isEmpty()) {
+            return "";
+        }
+        return "past the knee: "
+                + s.pastKnee().stream()
+                        .map(k -> factor(k.factor()) + "× " + (k.behaviour() == null ? "unmeasured" : k.behaviour()))
+                        .collect(Collectors.joining(", "));
+    }
+
+    private static String factor(double f) {
+        return f == Math.rint(f) ? Long.toString((long) f) : Double.toString(f);
     }
 
     static String bracket(CapacitySearch s, CapacityCurve curve) {

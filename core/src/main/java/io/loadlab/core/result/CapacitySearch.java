@@ -1,5 +1,6 @@
 package io.loadlab.core.result;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
 import java.util.List;
 
 /**
@@ -13,6 +14,7 @@ import java.util.List;
  * @param capacityRps the highest passing rate; 0 when none passed
  * @param lastPassRps the bracket's lower end; null when no step passed
  * @param firstFailRps the bracket's upper end: the lowest failing rate; null when none failed
+ * @param pastKnee the model held at multiples of a found capacity (1.5×, 3×); empty otherwise
  */
 public record CapacitySearch(
         String model,
@@ -21,13 +23,32 @@ public record CapacitySearch(
         Double lastPassRps,
         Double firstFailRps,
         String reason,
-        List<CapacityStep> steps) {
+        List<CapacityStep> steps,
+        List<PastKnee> pastKnee) {
     public static final String FOUND = "found";
     public static final String LOWER_BOUND = "lower_bound";
     public static final String NONE = "none";
 
+    @JsonCreator
     public CapacitySearch {
         steps = steps == null ? List.of() : List.copyOf(steps);
+        pastKnee = pastKnee == null ? List.of() : List.copyOf(pastKnee);
+    }
+
+    public CapacitySearch(
+            String model,
+            String outcome,
+            double capacityRps,
+            Double lastPassRps,
+            Double firstFailRps,
+            String reason,
+            List<CapacityStep> steps) {
+        this(model, outcome, capacityRps, lastPassRps, firstFailRps, reason, steps, List.of());
+    }
+
+    /** This search with the trials past its knee. */
+    public CapacitySearch withPastKnee(List<PastKnee> held) {
+        return new CapacitySearch(model, outcome, capacityRps, lastPassRps, firstFailRps, reason, steps, held);
     }
 
     public boolean lowerBound() {

@@ -166,10 +166,10 @@ public record ExperimentSpec(
         return ConcurrencyModel.all().stream().anyMatch(m -> m.id().equals(model));
     }
 
-    /** The trials it runs; for a capacity search, the most its steps may take. */
+    /** The trials it runs; for a capacity search, the most its steps may take and the two past the knee. */
     public int trials(int repetitions) {
         if (capacity != null) {
-            return models.size() * capacity.maxSteps();
+            return models.size() * (capacity.maxSteps() + 2);
         }
         return models.size() * loads.size() * repetitions;
     }

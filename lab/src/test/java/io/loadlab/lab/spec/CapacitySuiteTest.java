@@ -43,7 +43,9 @@ class CapacitySuiteTest {
         assertThat(g.maxSteps()).isEqualTo(8);
         assertThat(g.maxRps()).isEqualTo(2000);
         assertThat(e.loads()).containsExactly(new LoadLevel(400, 40.0));
-        assertThat(p.trialCount()).as("at most max_steps per model").isEqualTo(16);
+        assertThat(p.trialCount())
+                .as("at most max_steps and two past the knee per model")
+                .isEqualTo(20);
         assertThat(e.info().capacity().goal()).isEqualTo(g);
     }
 
