@@ -23,6 +23,12 @@ public final class ContractHttp {
 
     private ContractHttp() {}
 
+    /**
+     * How long a check waits for an answer: what it checks is the answer, not its speed, and a call may wait out a
+     * server's 10 s database timeout on a host busy enough to double it.
+     */
+    static final Duration ANSWER_TIMEOUT = Duration.ofSeconds(60);
+
     private static HttpClient newClient() {
         return HttpClient.newBuilder()
                 .version(HttpClient.Version.HTTP_1_1)
@@ -34,7 +40,7 @@ public final class ContractHttp {
         return send(
                 t,
                 HttpRequest.newBuilder(URI.create(t.baseUrl() + path))
-                        .timeout(Duration.ofSeconds(20))
+                        .timeout(ANSWER_TIMEOUT)
                         .build());
     }
 
@@ -42,7 +48,7 @@ public final class ContractHttp {
         return send(
                 t,
                 HttpRequest.newBuilder(URI.create(t.baseUrl() + path))
-                        .timeout(Duration.ofSeconds(20))
+                        .timeout(ANSWER_TIMEOUT)
                         .header("Content-Type", JSON)
                         .POST(HttpRequest.BodyPublishers.ofString(body))
                         .build());

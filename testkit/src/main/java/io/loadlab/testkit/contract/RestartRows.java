@@ -113,7 +113,7 @@ public final class RestartRows {
         assertThat(r.statusCode()).as(s.model() + ": " + text(r)).isEqualTo(503);
         ContractAssertions.headers(r, JSON);
         assertThat(text(r)).as(s.model()).startsWith("{\"error\":\"database: ");
-        r = health.get(30, TimeUnit.SECONDS);
+        r = health.get(ContractHttp.ANSWER_TIMEOUT.toSeconds() + 10, TimeUnit.SECONDS);
         assertThat(r.statusCode()).as(s.model() + ": " + text(r)).isEqualTo(503);
         assertThat(Json.mapper().readTree(r.body()).path("status").asText()).isEqualTo("DOWN");
         expect(get(s, "/plaintext"), 200, TEXT, "Hello, World!");
