@@ -135,26 +135,26 @@ public record LoadSpec(
     }
 
     private LoadSpec with(int connections, int maxConnections, Rate rate, Path hlog) {
-        return new LoadSpec(
-                target,
-                threads,
-                connections,
-                maxConnections,
-                duration,
-                warmup,
-                maxWarmup,
-                timeout,
-                rate,
-                requests,
-                assign,
-                seed,
-                sourceAddresses,
-                insecure,
-                hlog,
-                scenarioName,
-                interval,
-                http2,
-                maxStreams);
+        Builder b = new Builder(target);
+        b.threads = threads;
+        b.duration = duration;
+        b.warmup = warmup;
+        b.maxWarmup = maxWarmup;
+        b.timeout = timeout;
+        b.requests = requests;
+        b.assign = assign;
+        b.seed = seed;
+        b.sourceAddresses = sourceAddresses;
+        b.insecure = insecure;
+        b.scenarioName = scenarioName;
+        b.interval = interval;
+        b.http2 = http2;
+        b.maxStreams = maxStreams;
+        return b.connections(connections)
+                .maxConnections(maxConnections)
+                .rate(rate)
+                .hlog(hlog)
+                .build();
     }
 
     public static Builder builder(String url) {
