@@ -33,7 +33,7 @@ public final class ContractErrorValve extends ErrorReportValve {
         if (status == 400 && headersTooLarge(cause)) {
             status = 431;
         }
-        String body = ContractText.errorJson(reason(status));
+        String body = ContractText.errorJson(ContractText.refusalReason(status));
         try {
             response.setStatus(status);
             response.setContentType(ContractText.APPLICATION_JSON);
@@ -61,15 +61,4 @@ public final class ContractErrorValve extends ErrorReportValve {
         return false;
     }
 
-    static String reason(int status) {
-        return switch (status) {
-            case 400 -> ContractText.MALFORMED_REQUEST;
-            case 404 -> ContractText.NOT_FOUND;
-            case 405 -> ContractText.METHOD_NOT_ALLOWED;
-            case 413 -> ContractText.BODY_TOO_LARGE;
-            case 431 -> ContractText.HEADERS_TOO_LARGE;
-            case 500 -> "internal error";
-            default -> "status " + status;
-        };
-    }
 }

@@ -82,6 +82,36 @@ public final class ContractText {
         return "{\"status\":\"DOWN\",\"reason\":" + ZipCode.quote(reason) + "}";
     }
 
+    /** The one method a path of the contract answers, or null for a path the contract does not have. */
+    public static String allowedMethod(String path) {
+        return switch (path) {
+            case "/plaintext", "/json", "/delay", "/backend", "/health", "/settings" -> "GET";
+            case "/zipcodes" -> "POST";
+            default -> path.startsWith("/zipcodes/") && path.indexOf('/', "/zipcodes/".length()) < 0 ? "GET" : null;
+        };
+    }
+
+    /**
+     * The reason of an error status a framework decided (a request refused while parsing or routing, or a failure
+     * that escaped the application): the contract's words for 400, 404, 405, 413 and 431, {@code internal error} for
+     * 500, {@code status N} for any other.
+     */
+    public static String refusalReason(int status) {
+        return refusalReason(status, status == 500 ? "internal error" : "status " + status);
+    }
+
+    /** As {@link #refusalReason(int)}, with {@code otherwise} for a status other than 400, 404, 405, 413 and 431. */
+    public static String refusalReason(int status, String otherwise) {
+        return switch (status) {
+            case 400 -> MALFORMED_REQUEST;
+            case 404 -> NOT_FOUND;
+            case 405 -> METHOD_NOT_ALLOWED;
+            case 413 -> BODY_TOO_LARGE;
+            case 431 -> HEADERS_TOO_LARGE;
+            default -> otherwise;
+        };
+    }
+
     public static byte[] utf8(String s) {
         return s.getBytes(StandardCharsets.UTF_8);
     }

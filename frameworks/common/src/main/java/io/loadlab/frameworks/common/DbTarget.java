@@ -2,6 +2,11 @@ package io.loadlab.frameworks.common;
 
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.util.Map;
+import java.util.Properties;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -64,6 +69,26 @@ public record DbTarget(String jdbcUrl, String address, String user, String passw
         String address = host + ":" + (port == null ? "5432" : port);
         return new DbTarget(
                 "jdbc:postgresql://" + address + "/" + db + "?sslmode=" + sslMode, address, user, password, sslMode);
+    }
+
+    /**
+     * True when PostgreSQL answers on a fresh connection of its own, bounded by 2 s, so that a saturated pool does
+     * not read as a database down.
+     */
+    public boolean answersFresh() {
+        Properties p = new Properties();
+        p.putAll(Map.of("connectTimeout", "2", "loginTimeout", "2", "socketTimeout", "2", "sslmode", sslMode));
+        if (user != null) {
+            p.setProperty("user", user);
+        }
+        if (password != null) {
+            p.setProperty("password", password);
+        }
+        try (Connection c = DriverManager.getConnection(jdbcUrl, p)) {
+            return c.isValid(2);
+        } catch (SQLException e) {
+            return false;
+        }
     }
 
     private static String decode(String s) {

@@ -1,5 +1,6 @@
 package io.loadlab.frameworks.helidon;
 
+import io.loadlab.frameworks.common.BackendFailure;
 import io.loadlab.frameworks.common.ContractText;
 import io.helidon.http.HeaderNames;
 import io.helidon.http.Method;
@@ -59,7 +60,7 @@ final class ContractRoutes implements HttpService {
         }
         try {
             Answers.send(res, 200, ContractText.TEXT_PLAIN, backend.hello());
-        } catch (BackendClient.Failed e) {
+        } catch (BackendFailure e) {
             Answers.error(res, 502, e.getMessage());
         }
     }

@@ -1,6 +1,7 @@
 package io.loadlab.frameworks.httpcore;
 
 import io.loadlab.frameworks.common.AppEnv;
+import io.loadlab.frameworks.common.BackendFailure;
 import io.loadlab.frameworks.common.Reasons;
 import java.net.URI;
 import java.util.concurrent.CompletableFuture;
@@ -23,17 +24,15 @@ import org.apache.hc.core5.util.Timeout;
  */
 final class BackendCalls implements AutoCloseable {
     private static final Timeout TIMEOUT = Timeout.ofSeconds(10);
+    /** 2 s to connect, 10 s of silence on an open connection. */
+    private static final ConnectionConfig CONNECTION = ConnectionConfig.custom()
+            .setConnectTimeout(Timeout.ofSeconds(2))
+            .setSocketTimeout(TIMEOUT)
+            .build();
 
     private final URI base;
     private final int maxConnections;
     private final CloseableHttpAsyncClient client;
-
-    /** A failed call: the message is the 502's reason. */
-    static final class Failed extends RuntimeException {
-        Failed(String reason) {
-            super(reason, null, false, false);
-        }
-    }
 
     BackendCalls(AppEnv env) {
         base = env.backendUrl();
@@ -46,10 +45,7 @@ final class BackendCalls implements AutoCloseable {
                 .setConnectionManager(PoolingAsyncClientConnectionManagerBuilder.create()
                         .setMaxConnTotal(maxConnections)
                         .setMaxConnPerRoute(maxConnections)
-                        .setDefaultConnectionConfig(ConnectionConfig.custom()
-                                .setConnectTimeout(Timeout.ofSeconds(2))
-                                .setSocketTimeout(TIMEOUT)
-                                .build())
+                        .setDefaultConnectionConfig(CONNECTION)
                         .build())
                 .setDefaultRequestConfig(RequestConfig.custom()
                         .setConnectionRequestTimeout(TIMEOUT)
@@ -74,7 +70,7 @@ final class BackendCalls implements AutoCloseable {
         return maxConnections;
     }
 
-    /** {@code GET path}'s body when it answers 200, else a {@link Failed} with the 502's reason. */
+    /** {@code GET path}'s body when it answers 200, else a {@link BackendFailure} with the 502's reason. */
     CompletableFuture<byte[]> get(String path) {
         CompletableFuture<byte[]> result = new CompletableFuture<>();
         client.execute(SimpleRequestBuilder.get(base.resolve(path)).build(), new FutureCallback<>() {
@@ -84,18 +80,18 @@ final class BackendCalls implements AutoCloseable {
                     byte[] body = response.getBodyBytes();
                     result.complete(body == null ? new byte[0] : body);
                 } else {
-                    result.completeExceptionally(new Failed(Reasons.backendStatus(response.getCode())));
+                    result.completeExceptionally(new BackendFailure(Reasons.backendStatus(response.getCode())));
                 }
             }
 
             @Override
             public void failed(Exception e) {
-                result.completeExceptionally(new Failed(Reasons.backend(e)));
+                result.completeExceptionally(new BackendFailure(Reasons.backend(e)));
             }
 
             @Override
             public void cancelled() {
-                result.completeExceptionally(new Failed("backend: cancelled"));
+                result.completeExceptionally(new BackendFailure("backend: cancelled"));
             }
         });
         return result;

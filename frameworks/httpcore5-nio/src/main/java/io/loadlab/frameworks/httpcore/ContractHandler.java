@@ -1,5 +1,6 @@
 package io.loadlab.frameworks.httpcore;
 
+import io.loadlab.frameworks.common.BackendFailure;
 import io.loadlab.frameworks.common.ContractText;
 import java.util.concurrent.TimeUnit;
 import org.apache.hc.core5.http.EntityDetails;
@@ -41,7 +42,7 @@ final class ContractHandler extends AbstractServerExchangeHandler<Request> {
             return;
         }
         String path = request.path();
-        String allowed = allowedMethod(path);
+        String allowed = ContractText.allowedMethod(path);
         if (allowed == null) {
             answer.error(404, ContractText.NOT_FOUND);
         } else if (!allowed.equals(request.head().getMethod())) {
@@ -62,16 +63,6 @@ final class ContractHandler extends AbstractServerExchangeHandler<Request> {
             case "/zipcodes" -> services.zipCodes().upsert(request.body(), answer);
             default -> services.zipCodes().find(path.substring("/zipcodes/".length()), answer);
         }
-    }
-
-    /** The method a known path allows, or null for an unknown path. */
-    static String allowedMethod(String path) {
-        return switch (path) {
-            case "/plaintext", "/json", "/delay", "/backend", "/health", "/settings" -> "GET";
-            case "/zipcodes" -> "POST";
-            default ->
-                path.startsWith("/zipcodes/") && path.indexOf('/', "/zipcodes/".length()) < 0 ? "GET" : null;
-        };
     }
 
     private void delay(Request request, Answers answer) {
@@ -104,7 +95,7 @@ final class ContractHandler extends AbstractServerExchangeHandler<Request> {
             try {
                 services.backend().get("/health").join();
             } catch (RuntimeException e) {
-                problem = e.getCause() instanceof BackendCalls.Failed f ? f.getMessage() : e.getMessage();
+                problem = e.getCause() instanceof BackendFailure f ? f.getMessage() : e.getMessage();
             }
         }
         if (problem == null) {

@@ -52,7 +52,7 @@ final class ContractHandler implements RequestHandler<ByteBuf, ByteBuf> {
 
     private Observable<Void> route(HttpServerRequest<ByteBuf> req, HttpServerResponse<ByteBuf> res) {
         String path = req.getDecodedPath();
-        String allowed = allowedMethod(path);
+        String allowed = ContractText.allowedMethod(path);
         if (allowed == null) {
             return req.discardContent().concatWith(Answers.error(res, 404, ContractText.NOT_FOUND));
         }
@@ -68,16 +68,6 @@ final class ContractHandler implements RequestHandler<ByteBuf, ByteBuf> {
             case "/settings" -> Answers.json(res, 200, settings.json());
             case "/zipcodes" -> upsert(req, res);
             default -> zipCodes.find(path.substring("/zipcodes/".length()), res);
-        };
-    }
-
-    /** The method a known path allows, or null for an unknown path. */
-    static String allowedMethod(String path) {
-        return switch (path) {
-            case "/plaintext", "/json", "/delay", "/backend", "/health", "/settings" -> "GET";
-            case "/zipcodes" -> "POST";
-            default ->
-                path.startsWith("/zipcodes/") && path.indexOf('/', "/zipcodes/".length()) < 0 ? "GET" : null;
         };
     }
 

@@ -51,15 +51,7 @@ final class Replies {
     }
 
     private static String reason(int status) {
-        return switch (status) {
-            case 400 -> ContractText.MALFORMED_REQUEST;
-            case 404 -> ContractText.NOT_FOUND;
-            case 405 -> ContractText.METHOD_NOT_ALLOWED;
-            case 413 -> ContractText.BODY_TOO_LARGE;
-            case 431 -> ContractText.HEADERS_TOO_LARGE;
-            case 503 -> "service unavailable: timed out";
-            default -> "internal error";
-        };
+        return status == 503 ? "service unavailable: timed out" : ContractText.refusalReason(status, "internal error");
     }
 
     private static Builder of(int status, MediaType type, byte[] body) {

@@ -1,7 +1,8 @@
 package io.loadlab.frameworks.springmvc;
 
 import io.loadlab.frameworks.common.AppEnv;
-import io.loadlab.frameworks.common.Reasons;
+import io.loadlab.frameworks.common.BackendFailure;
+import io.loadlab.frameworks.common.BlockingBackend;
 import java.net.URI;
 import org.apache.hc.client5.http.config.ConnectionConfig;
 import org.apache.hc.client5.http.config.RequestConfig;
@@ -17,28 +18,20 @@ import org.springframework.web.client.RestClient;
 /**
  * The backend, called with Spring's {@link RestClient} on Apache HttpClient 5's connection pool, blocking the
  * request's thread. The pool opens at most {@code LOADLAB_HTTP_CLIENT_CONNECTIONS} connections; further calls wait
- * for one. A call waits at most 10 s (the reference servers' timeout); a failure is a {@link Failed} with the
+ * for one. A call waits at most 10 s (the reference servers' timeout); a failure is a {@link BackendFailure} with the
  * contract's one-line reason.
  */
 @Component
-class BackendClient implements AutoCloseable {
+class BackendClient extends BlockingBackend implements AutoCloseable {
     private static final Timeout TIMEOUT = Timeout.ofSeconds(10);
 
-    private final URI base;
-    private final int maxConnections;
     private final CloseableHttpClient http;
     private final RestClient client;
 
-    /** A failed call: the message is the 502's reason. */
-    static final class Failed extends RuntimeException {
-        Failed(String reason) {
-            super(reason, null, false, false);
-        }
-    }
-
     BackendClient(AppEnv env, RestClient.Builder builder) {
-        base = env.backendUrl();
-        maxConnections = env.httpClientConnections();
+        super(env.backendUrl(), env.httpClientConnections());
+        URI base = env.backendUrl();
+        int maxConnections = maxConnections();
         PoolingHttpClientConnectionManager pool = PoolingHttpClientConnectionManagerBuilder.create()
                 .setMaxConnTotal(maxConnections)
                 .setMaxConnPerRoute(maxConnections)
@@ -63,47 +56,15 @@ class BackendClient implements AutoCloseable {
                         .build();
     }
 
-    boolean configured() {
-        return client != null;
-    }
-
-    URI base() {
-        return base;
-    }
-
-    int maxConnections() {
-        return maxConnections;
-    }
-
-    /** {@code GET /hello}'s body; blocks until the backend answers. */
-    byte[] hello() {
-        return get("/hello");
-    }
-
-    /** Null when {@code GET /health} answers 200, else the reason. */
-    String healthProblem() {
-        try {
-            get("/health");
-            return null;
-        } catch (Failed e) {
-            return e.getMessage();
-        }
-    }
-
-    private byte[] get(String path) {
+    @Override
+    protected byte[] get(String path) {
         try {
             return client.get().uri(path).exchange((request, response) -> {
                 int status = response.getStatusCode().value();
-                byte[] body = response.getBody().readAllBytes();
-                if (status != 200) {
-                    throw new Failed(Reasons.backendStatus(status));
-                }
-                return body;
+                return BackendFailure.okBody(status, response.getBody().readAllBytes());
             });
-        } catch (Failed e) {
-            throw e;
         } catch (RuntimeException e) {
-            throw new Failed(Reasons.backend(e));
+            throw BackendFailure.of(e);
         }
     }
 

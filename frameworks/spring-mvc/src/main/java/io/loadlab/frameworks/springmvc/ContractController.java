@@ -1,5 +1,6 @@
 package io.loadlab.frameworks.springmvc;
 
+import io.loadlab.frameworks.common.BackendFailure;
 import io.loadlab.frameworks.common.ContractText;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -53,7 +54,7 @@ class ContractController {
         }
         try {
             return ResponseEntity.ok().contentType(Answers.TEXT).body(backend.hello());
-        } catch (BackendClient.Failed e) {
+        } catch (BackendFailure e) {
             return Answers.error(502, e.getMessage());
         }
     }

@@ -36,15 +36,7 @@ final class Replies {
      * that escaped a controller); a request line too long (414) is answered 431 like headers, as every model does.
      */
     static String refusal(int status) {
-        return switch (status) {
-            case 400 -> ContractText.MALFORMED_REQUEST;
-            case 404 -> ContractText.NOT_FOUND;
-            case 405 -> ContractText.METHOD_NOT_ALLOWED;
-            case 413 -> ContractText.BODY_TOO_LARGE;
-            case 414, 431 -> ContractText.HEADERS_TOO_LARGE;
-            case 500 -> "internal error";
-            default -> "status " + status;
-        };
+        return ContractText.refusalReason(status == 414 ? 431 : status);
     }
 
     /** True when an answer of this status closes the connection: the request stream can no longer be trusted. */

@@ -2,6 +2,7 @@ package io.loadlab.frameworks.tomcat;
 
 import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.loadlab.frameworks.common.BackendFailure;
 import io.loadlab.frameworks.common.ContractText;
 import io.loadlab.frameworks.common.Reasons;
 import io.loadlab.frameworks.common.ZipCode;
@@ -51,7 +52,7 @@ final class ContractServlet extends HttpServlet {
 
     private void route(HttpServletRequest req, HttpServletResponse res) throws IOException {
         String path = req.getRequestURI();
-        String allowed = allowedMethod(path);
+        String allowed = ContractText.allowedMethod(path);
         if (allowed == null) {
             error(res, 404, ContractText.NOT_FOUND);
         } else if (!allowed.equals(req.getMethod())) {
@@ -69,15 +70,6 @@ final class ContractServlet extends HttpServlet {
                 default -> find(path.substring("/zipcodes/".length()), res);
             }
         }
-    }
-
-    /** The one method a path answers, or null for a path the contract does not have. */
-    private static String allowedMethod(String path) {
-        return switch (path) {
-            case "/plaintext", "/json", "/delay", "/backend", "/health", "/settings" -> "GET";
-            case "/zipcodes" -> "POST";
-            default -> path.startsWith("/zipcodes/") && path.indexOf('/', "/zipcodes/".length()) < 0 ? "GET" : null;
-        };
     }
 
     private static void delay(HttpServletRequest req, HttpServletResponse res) throws IOException {
@@ -104,7 +96,7 @@ final class ContractServlet extends HttpServlet {
             byte[] body = backend.hello();
             headers(res, 200, ContractText.TEXT_PLAIN, body.length);
             res.getOutputStream().write(body);
-        } catch (BackendCalls.Failed e) {
+        } catch (BackendFailure e) {
             error(res, 502, e.getMessage());
         }
     }
