@@ -1,11 +1,10 @@
 package io.loadlab.frameworks.springmvc;
 
 import io.loadlab.frameworks.common.AppEnv;
-import io.loadlab.frameworks.common.DbTarget;
+import io.loadlab.frameworks.spring.DatabaseProperties;
 import io.loadlab.frameworks.spring.SpringLaunch;
 import java.util.Map;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
-import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
 
@@ -44,26 +43,7 @@ public class SpringMvcApplication {
         if (maxThreads > 0) {
             p.put("server.tomcat.threads.max", maxThreads);
         }
-        DbTarget db = env.db();
-        if (db == null) {
-            p.put("spring.autoconfigure.exclude", DataSourceAutoConfiguration.class.getName());
-            return p;
-        }
-        p.put("spring.datasource.url", db.jdbcUrl());
-        if (db.user() != null) {
-            p.put("spring.datasource.username", db.user());
-        }
-        if (db.password() != null) {
-            p.put("spring.datasource.password", db.password());
-        }
-        p.put("spring.datasource.hikari.pool-name", "loadlab-db");
-        p.put("spring.datasource.hikari.maximum-pool-size", env.dbPool());
-        p.put("spring.datasource.hikari.minimum-idle", env.dbPool());
-        // as the reference servers: a pooled connection, a connect, a statement each wait at most 10 s
-        p.put("spring.datasource.hikari.connection-timeout", 10_000);
-        p.put("spring.datasource.hikari.data-source-properties.connectTimeout", 10);
-        p.put("spring.datasource.hikari.data-source-properties.socketTimeout", 10);
-        p.put("spring.datasource.hikari.data-source-properties.ApplicationName", "loadlab");
+        p.putAll(DatabaseProperties.jdbc(env));
         return p;
     }
 }
