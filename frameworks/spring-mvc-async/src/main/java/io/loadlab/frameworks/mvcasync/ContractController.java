@@ -10,17 +10,7 @@ import org.springframework.web.bind.annotation.RestController;
  * /health} blocks the Jetty thread on its checks (it is not a route under load).
  */
 @RestController
-class ContractController {
-    private final Backend backend;
-    private final ZipCodes zipCodes;
-    private final Settings settings;
-
-    ContractController(Backend backend, ZipCodes zipCodes, Settings settings) {
-        this.backend = backend;
-        this.zipCodes = zipCodes;
-        this.settings = settings;
-    }
-
+record ContractController(Backend backend, ZipCodes zipCodes, Settings current) {
     @GetMapping("/plaintext")
     ResponseEntity<byte[]> plaintext() {
         return Replies.text(ContractText.PLAINTEXT);
@@ -45,6 +35,6 @@ class ContractController {
 
     @GetMapping("/settings")
     ResponseEntity<byte[]> settings() {
-        return Replies.json(200, settings.json());
+        return Replies.json(200, current.json());
     }
 }
