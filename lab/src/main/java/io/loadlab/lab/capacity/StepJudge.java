@@ -51,45 +51,30 @@ public final class StepJudge {
         }
         double latency = goal.latencyOf(load.latencyMs());
         if (latency > goal.sloMs()) {
-            return step(
-                    trialId,
-                    rate,
-                    CapacityStep.FAIL,
-                    String.format(Locale.ROOT, "%s %.1f ms > %s", goal.percentileName(), latency, goal.slo()));
+            return fail(trialId, rate, "%s %.1f ms > %s", goal.percentileName(), latency, goal.slo());
         }
         if (load.errorRate() > goal.maxErrorRate()) {
-            return step(
-                    trialId,
-                    rate,
-                    CapacityStep.FAIL,
-                    String.format(
-                            Locale.ROOT, "errors %.2f%% > %.2f%%", load.errorRate() * 100, goal.maxErrorRate() * 100));
+            return fail(trialId, rate, "errors %.2f%% > %.2f%%", load.errorRate() * 100, goal.maxErrorRate() * 100);
         }
         double served = load.throughput().rps() / rate;
         if (served < KEPT_UP) {
-            return step(
+            return fail(
                     trialId,
                     rate,
-                    CapacityStep.FAIL,
-                    String.format(
-                            Locale.ROOT,
-                            "answered %.0f of %.0f req/s: the requests queued faster than they were served",
-                            load.throughput().rps(),
-                            rate));
+                    "answered %.0f of %.0f req/s: the requests queued faster than they were served",
+                    load.throughput().rps(),
+                    rate);
         }
         long backlog = load.unfinished() == null ? 0 : load.unfinished().count();
         double allowed = BACKLOG * rate * goal.sloMs() / 1000 + 1;
         if (backlog > allowed) {
-            return step(
+            return fail(
                     trialId,
                     rate,
-                    CapacityStep.FAIL,
-                    String.format(
-                            Locale.ROOT,
-                            "%d requests unfinished at the window's end (at most %.0f under the objective):"
-                                    + " the backlog grew",
-                            backlog,
-                            allowed));
+                    "%d requests unfinished at the window's end (at most %.0f under the objective):"
+                            + " the backlog grew",
+                    backlog,
+                    allowed);
         }
         return step(
                 trialId,
@@ -102,6 +87,10 @@ public final class StepJudge {
                         latency,
                         load.errorRate() * 100,
                         served * 100));
+    }
+
+    private static CapacityStep fail(String trialId, double rate, String format, Object... args) {
+        return step(trialId, rate, CapacityStep.FAIL, String.format(Locale.ROOT, format, args));
     }
 
     private static CapacityStep step(String trialId, double rate, String outcome, String why) {
