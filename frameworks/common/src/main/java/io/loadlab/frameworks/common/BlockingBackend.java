@@ -44,6 +44,14 @@ public abstract class BlockingBackend {
         }
     }
 
+    /**
+     * What {@code /health} reports: {@code databaseProblem} when there is one, else this backend's problem, none when
+     * no backend is set.
+     */
+    public String healthProblem(String databaseProblem) {
+        return databaseProblem != null || !configured() ? databaseProblem : healthProblem();
+    }
+
     /** {@code GET path}'s body when it answers 200, else a {@link BackendFailure}. */
     protected abstract byte[] get(String path);
 }

@@ -66,10 +66,7 @@ final class ContractRoutes implements HttpService {
     }
 
     private void health(ServerRequest req, ServerResponse res) {
-        String problem = zipCodes.healthProblem();
-        if (problem == null && backend.configured()) {
-            problem = backend.healthProblem();
-        }
+        String problem = backend.healthProblem(zipCodes.healthProblem());
         if (problem == null) {
             Answers.json(res, 200, ContractText.HEALTH_UP);
         } else {

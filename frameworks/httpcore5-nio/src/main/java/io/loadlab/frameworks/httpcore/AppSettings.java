@@ -3,6 +3,7 @@ package io.loadlab.frameworks.httpcore;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.loadlab.frameworks.common.AppEnv;
+import io.loadlab.frameworks.common.BoundPortSettings;
 import io.loadlab.frameworks.common.JdbcZipCodeStore;
 import io.loadlab.frameworks.common.JvmSettings;
 import java.io.UncheckedIOException;
@@ -13,41 +14,27 @@ import org.apache.hc.core5.util.VersionInfo;
  * What {@code /settings} reports: the reference servers' keys (model, host, port, pid, JVM, database pool, backend
  * connections) and HttpCore's own (its version, its I/O threads, the worker pool that runs JDBC).
  */
-final class AppSettings {
+final class AppSettings extends BoundPortSettings {
     static final String MODEL = "httpcore5-nio";
     /** The JDK's accept backlog for a channel bound with none, as HttpCore binds by default. */
     static final int JDK_BACKLOG = 50;
 
-    private final AppEnv env;
     private final int ioThreads;
     private final int workerThreads;
     private final BackendCalls backend;
     private final JdbcZipCodeStore store;
     private final ObjectMapper json = new ObjectMapper();
-    private volatile int port;
 
     AppSettings(AppEnv env, int ioThreads, int workerThreads, BackendCalls backend, JdbcZipCodeStore store) {
-        this.env = env;
+        super(env);
         this.ioThreads = ioThreads;
         this.workerThreads = workerThreads;
         this.backend = backend;
         this.store = store;
     }
 
-    void port(int port) {
-        this.port = port;
-    }
-
-    int port() {
-        return port;
-    }
-
-    String host() {
-        return env.host();
-    }
-
     Map<String, Object> settings() {
-        Map<String, Object> s = JvmSettings.base(MODEL, env.host(), port);
+        Map<String, Object> s = base(MODEL);
         String core = release("org.apache.hc.core5");
         s.put("framework", "Apache HttpCore " + core + " (async server)");
         s.put("server", "HttpCore " + core + " I/O reactor");

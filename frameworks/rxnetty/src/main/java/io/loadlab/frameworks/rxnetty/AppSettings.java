@@ -3,6 +3,7 @@ package io.loadlab.frameworks.rxnetty;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.loadlab.frameworks.common.AppEnv;
+import io.loadlab.frameworks.common.BoundPortSettings;
 import io.loadlab.frameworks.common.JdbcZipCodeStore;
 import io.loadlab.frameworks.common.JvmSettings;
 import io.netty.util.NetUtil;
@@ -17,29 +18,19 @@ import java.util.Properties;
  * What {@code /settings} reports: the reference servers' keys (model, host, port, pid, JVM, database pool, backend)
  * and RxNetty's own (its version, RxJava's and Netty's, the event loops).
  */
-final class AppSettings {
+final class AppSettings extends BoundPortSettings {
     static final String MODEL = "rxnetty";
 
-    private final AppEnv env;
     private final int eventLoops;
     private final BackendClient backend;
     private final JdbcZipCodeStore store;
     private final ObjectMapper json = new ObjectMapper();
-    private volatile int port;
 
     AppSettings(AppEnv env, int eventLoops, BackendClient backend, JdbcZipCodeStore store) {
-        this.env = env;
+        super(env);
         this.eventLoops = eventLoops;
         this.backend = backend;
         this.store = store;
-    }
-
-    void port(int port) {
-        this.port = port;
-    }
-
-    int port() {
-        return port;
     }
 
     /** {@code LOADLAB_BACKLOG}, or Netty's own default (the system's somaxconn). */
@@ -48,12 +39,8 @@ final class AppSettings {
         return backlog > 0 ? backlog : NetUtil.SOMAXCONN;
     }
 
-    String host() {
-        return env.host();
-    }
-
     Map<String, Object> settings() {
-        Map<String, Object> s = JvmSettings.base(MODEL, env.host(), port);
+        Map<String, Object> s = base(MODEL);
         Version common = Version.identify().get("netty-common");
         String netty = common == null ? "unknown" : common.artifactVersion();
         s.put("framework", "RxNetty " + version("rxnetty-http") + ", RxJava " + version("rxjava"));

@@ -61,10 +61,7 @@ class ContractController {
 
     @GetMapping("/health")
     ResponseEntity<byte[]> health() {
-        String problem = zipCodes.healthProblem();
-        if (problem == null && backend.configured()) {
-            problem = backend.healthProblem();
-        }
+        String problem = backend.healthProblem(zipCodes.healthProblem());
         return problem == null
                 ? Answers.json(200, ContractText.HEALTH_UP)
                 : Answers.json(503, ContractText.healthDown(problem));
