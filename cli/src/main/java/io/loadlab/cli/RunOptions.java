@@ -73,8 +73,8 @@ final class RunOptions {
             paramLabel = "SLO",
             description = "Search each model's capacity at this objective, e.g. 'p99<100ms': open-model steps from"
                     + " -R (default: " + (int) CapacityGoals.START + " req/s) doubling until one fails, then"
-                    + " bisection to 5%; -c is the connection cap. A step passes with the objective met, errors"
-                    + " under 0.1% and no growing backlog (docs/methodology.md).")
+                    + " bisection to 5%%; -c is the connection cap. A step passes with the objective met, errors"
+                    + " under 0.1%% and no growing backlog (docs/methodology.md).")
     String capacity;
 
     @Option(
