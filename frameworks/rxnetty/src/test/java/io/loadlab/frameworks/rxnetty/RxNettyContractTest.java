@@ -17,6 +17,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.Timeout;
@@ -27,6 +28,10 @@ import org.junit.jupiter.api.Timeout;
  * cannot pass; its other refusals run here, and the line without a colon is shown to be served.
  */
 @Timeout(120)
+// In one full run on a quiet host, rxnetty left a GET /health unanswered for 60 s (RxNetty 0.5.2, unmaintained
+// since 2017); until that is understood, its contract rows run with the long tests (./run-tests -Pslow), not by
+// default.
+@Tag("slow")
 class RxNettyContractTest {
     private static final String REFUSALS_ROW = "malformed and oversized requests are refused and closed";
 
