@@ -1,6 +1,7 @@
 package io.loadlab.lab.child;
 
 import io.loadlab.core.UserError;
+import io.loadlab.core.model.Launch;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URISyntaxException;
@@ -65,9 +66,9 @@ public final class Applications {
         return Files.isRegularFile(p.resolve("mvnw")) && Files.isRegularFile(p.resolve("frameworks/pom.xml"));
     }
 
-    /** The runnable jar of {@code module} (it may not be built yet). */
+    /** The runnable jar of {@code module} (it may not be built yet), where {@link Launch#jar} says it is. */
     public Path jar(String module) {
-        return home.resolve("frameworks").resolve(module).resolve("target").resolve("loadlab-" + module + ".jar");
+        return home.resolve(Launch.process(module).jar());
     }
 
     /**
