@@ -10,10 +10,11 @@ import java.util.Optional;
 
 /**
  * BELOW_CEILING: the trial reached less than {@code belowCeiling} of its ceiling (Little's bound, the target rate, or
- * — for a CPU-bound closed-model scenario — the server's CPUs) while neither the server's CPU, the load generator nor
- * a dependency was saturated, so the limit is inside the server. The reason names it from the evidence: the model's
- * design (its threads), the backend calls really in flight, the database connections active, or connections left
- * waiting. It keeps the number: it explains it.
+ * — for a CPU-bound closed-model scenario — the server's CPUs) while neither the load generator nor a dependency was
+ * saturated, so the limit is inside the server. The reason names it from the evidence: the model's design (its
+ * threads), the server's own CPU (with its CPU per request: a framework that spends its core first), the backend
+ * calls really in flight, the database connections active, or connections left waiting. It keeps the number: it
+ * explains it.
  */
 final class CeilingCheck {
     /** A server using this much of its CPUs is CPU-bound: that is a ceiling, not a limit inside it. */
@@ -32,12 +33,9 @@ final class CeilingCheck {
         double rps = e.load().throughput().rps();
         int cores = e.serverCores();
         double cpu = e.serverCpu();
-        if (cores > 0 && cpu >= SERVER_BUSY * cores) {
-            return Optional.empty();
-        }
         Ceiling c = e.ceiling();
         if (c.rps() == null) {
-            return cpuBound(e, t, rps, cores, cpu);
+            return busy(cores, cpu) ? Optional.empty() : cpuBound(e, t, rps, cores, cpu);
         }
         if (rps >= t.belowCeiling() * c.rps()) {
             return Optional.empty();
@@ -83,11 +81,28 @@ final class CeilingCheck {
                         limit(e, t, rps))));
     }
 
+    /** True when the server used its CPUs: a CPU-bound scenario's ceiling, or the server's own cost per request. */
+    private static boolean busy(int cores, double cpu) {
+        return cores > 0 && cpu >= SERVER_BUSY * cores;
+    }
+
     /** What holds the server back, from the strongest evidence to the weakest. */
     static String limit(Evidence e, Thresholds t, double rps) {
         Ceiling c = e.ceiling();
         if (c.designRps() != null && rps >= t.belowCeiling() * c.designRps()) {
             return "the model's design caps it — " + c.design() + " — by design, not a fault of the run";
+        }
+        int cores = e.serverCores();
+        double cpu = e.serverCpu();
+        if (busy(cores, cpu) && rps > 0) {
+            return String.format(
+                    Locale.ROOT,
+                    "the server's own CPU is the limit — it used %.2f of its %d CPU(s), %.0f µs of CPU per request:"
+                            + " what the model (its framework, its client, its GC) costs per request on this host,"
+                            + " not a fault of the run",
+                    cpu,
+                    cores,
+                    cpu / rps * 1e6);
         }
         int waiting = e.closed()
                 ? e.level().connections()
@@ -113,7 +128,6 @@ final class CeilingCheck {
             return f.completedNone() + " connections got no answer in the window: the server leaves connections"
                     + " waiting";
         }
-        double cpu = e.serverCpu();
         int threads = e.process("server").map(p -> p.threadsMax()).orElse(0);
         return String.format(
                 Locale.ROOT,
