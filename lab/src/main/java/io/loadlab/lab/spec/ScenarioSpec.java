@@ -53,11 +53,13 @@ public record ScenarioSpec(
      * The {@code crud} mix: {@code reads}:{@code writes}; {@code keys / 2} zip codes pre-loaded and read at random
      * (24,000: 12,000, the case study's ~12,000 keys); writes take fresh zip codes, each once, from every other
      * 5-digit zip ({@link #writeKeys}: 88,000 for 24,000), so they stay inserts at any rate the run cannot exhaust
-     * (if it does, the load report counts the {@code wraps} and the trial is WORK_MISMATCH); and whether the server
-     * talks TLS to the database.
+     * (if it does, the load report counts the {@code wraps} and the trial is WORK_MISMATCH); whether the server talks
+     * TLS to the database; and, with {@code fresh} false, the case study's own POST: writes draw at random, with
+     * repeats, from the {@code keys / 2} zip codes after the pre-loaded ones, so they insert at first and query more
+     * and more as the table fills.
      */
-    public record Crud(int reads, int writes, int keys, boolean tls) {
-        public static final Crud DEFAULT = new Crud(8, 2, 24_000, false);
+    public record Crud(int reads, int writes, int keys, boolean tls, boolean fresh) {
+        public static final Crud DEFAULT = new Crud(8, 2, 24_000, false, true);
 
         /** Every 5-digit zip code: the contract's whole key space. */
         public static final int ALL_KEYS = 100_000;
@@ -82,8 +84,16 @@ public record ScenarioSpec(
             return ALL_KEYS - writeFrom();
         }
 
+        /** The end (exclusive) of the write keys' rows: every 5-digit zip when fresh, else {@code keys / 2} of them. */
+        public int writeTo() {
+            return fresh ? ALL_KEYS : Math.min(ALL_KEYS, writeFrom() + keys / 2);
+        }
+
         /** The fresh keys the writes of an open-model run at {@code rateRps} take over {@code seconds}. */
         public long keysNeeded(double rateRps, double seconds) {
+            if (!fresh) {
+                return 0; // writes repeat keys on purpose: they cannot run out
+            }
             return (long) Math.ceil(rateRps * writes / (reads + writes) * seconds);
         }
 

@@ -9,6 +9,7 @@ import io.loadlab.loadgen.ScenarioDefinition;
 import io.loadlab.loadgen.ScenarioDefinition.Request;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 
 /**
  * The {@link LoadJob} of a trial: its scenario's requests at its load level, a warm-up and the measured window on the
@@ -99,14 +100,14 @@ final class LoadJobs {
                 "{\"zip\":\"${zip}\",\"type\":\"${type}\",\"city\":\"${city}\",\"state\":\"${state}\","
                         + "\"county\":\"${county}\",\"timezone\":\"${timezone}\"}",
                 "zipcodes",
-                "unique",
-                List.of(split, ScenarioSpec.Crud.ALL_KEYS),
+                c.fresh() ? "unique" : "random",
+                List.of(split, c.writeTo()),
                 List.of(200, 201));
         return new ScenarioDefinition(
                 "crud",
                 "sequence",
                 Defaults.SEED,
                 Map.of("zipcodes", ScenarioDefinition.DataSource.zipCodes(ScenarioSpec.Crud.ALL_KEYS)),
-                List.of(read, write));
+                Stream.of(read, write).filter(r -> r.weight() > 0).toList()); // reads: 0 is the study's POST alone
     }
 }

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 
 class LoadJobsTest {
     private static final ScenarioSpec CRUD =
-            new ScenarioSpec(ScenarioKind.CRUD, null, null, new ScenarioSpec.Crud(1, 1, 24_000, false));
+            new ScenarioSpec(ScenarioKind.CRUD, null, null, new ScenarioSpec.Crud(1, 1, 24_000, false, true));
 
     @Test
     void crudReadsThePreloadedKeysAndWritesEveryOtherZipCode() {
@@ -26,6 +26,21 @@ class LoadJobsTest {
         assertThat(write.range()).containsExactly(12_000, 100_000);
         assertThat(d.data().get("zipcodes").size()).isEqualTo(100_000);
         assertThat(CRUD.crud().writeKeys()).isEqualTo(88_000);
+    }
+
+    @Test
+    void theStudysPostDrawsItsKeysAtRandomWithRepeatsFromTheRowsAfterThePreloadedOnes() {
+        ScenarioSpec.Crud study = new ScenarioSpec.Crud(0, 1, 24_000, true, false);
+        List<ScenarioDefinition.Request> requests = LoadJobs.scenario(
+                        new ScenarioSpec(ScenarioKind.CRUD, null, null, study))
+                .requests();
+        assertThat(requests).extracting(ScenarioDefinition.Request::name).containsExactly("write");
+        ScenarioDefinition.Request write = requests.get(0);
+        assertThat(write.pick()).isEqualTo("random");
+        assertThat(write.range()).containsExactly(12_000, 24_000);
+        assertThat(write.expectStatus()).containsExactly(200, 201);
+        // it repeats keys on purpose: no open rate can run it out of fresh ones
+        assertThat(study.keySpaceProblem(1_000_000, 90)).isNull();
     }
 
     @Test
@@ -42,7 +57,7 @@ class LoadJobsTest {
 
     @Test
     void anOpenRateThatWouldExhaustTheFreshKeysIsRefusedUpFront() {
-        ScenarioSpec.Crud c = new ScenarioSpec.Crud(4, 1, 24_000, false);
+        ScenarioSpec.Crud c = new ScenarioSpec.Crud(4, 1, 24_000, false, true);
         assertThat(c.keysNeeded(1_500, 50)).isEqualTo(15_000);
         assertThat(c.keySpaceProblem(1_500, 50)).isNull();
         assertThat(c.keySpaceProblem(10_000, 90))

@@ -345,7 +345,7 @@ class VerdictsTest {
     }
 
     static ScenarioSpec crud(boolean tls) {
-        return new ScenarioSpec(ScenarioKind.CRUD, null, null, new ScenarioSpec.Crud(8, 2, 24_000, tls));
+        return new ScenarioSpec(ScenarioKind.CRUD, null, null, new ScenarioSpec.Crud(8, 2, 24_000, tls, true));
     }
 
     @Test
