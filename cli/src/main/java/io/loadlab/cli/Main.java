@@ -56,6 +56,7 @@ public final class Main implements Runnable {
         m.put("report", ReportCommand.class);
         m.put("compare", CompareCommand.class);
         m.put("doctor", DoctorCommand.class);
+        m.put("findings", FindingsCommand.class);
         m.put("help", CommandLine.HelpCommand.class);
         return m;
     }

@@ -27,7 +27,7 @@ class CliTest {
     void helpListsEverySubcommand() {
         Result r = run("--help");
         assertThat(r.exit()).isZero();
-        assertThat(r.out()).contains("run", "load", "serve", "backend", "report", "compare", "doctor");
+        assertThat(r.out()).contains("run", "load", "serve", "backend", "report", "compare", "doctor", "findings");
     }
 
     @Test
@@ -37,7 +37,8 @@ class CliTest {
         java.io.ByteArrayOutputStream warnings = new java.io.ByteArrayOutputStream();
         System.setErr(new java.io.PrintStream(warnings, true, java.nio.charset.StandardCharsets.UTF_8));
         try {
-            for (String cmd : new String[] {"run", "load", "serve", "backend", "report", "compare", "doctor"}) {
+            for (String cmd :
+                    new String[] {"run", "load", "serve", "backend", "report", "compare", "doctor", "findings"}) {
                 Result r = run(cmd, "--help");
                 assertThat(r.exit()).as(cmd).isZero();
                 assertThat(r.out()).as(cmd).startsWith("Usage: loadlab " + cmd);
@@ -56,6 +57,16 @@ class CliTest {
                 .contains("Unmatched argument")
                 .contains("Usage: loadlab")
                 .doesNotContain("Exception");
+    }
+
+    @Test
+    void findingsChecksTheProjectsPagesAndRefusesADirectoryWithoutThem() {
+        Result ok = run("findings", "--check", "--docs", "../docs");
+        assertThat(ok.exit()).as(ok.out()).isZero();
+        assertThat(ok.out()).contains("every table matches its results.json");
+        Result bad = run("findings", "--docs", "/nonexistent");
+        assertThat(bad.exit()).isEqualTo(Main.EXIT_USAGE);
+        assertThat(bad.err()).contains("no findings.md in /nonexistent").doesNotContain("at io.loadlab");
     }
 
     @Test

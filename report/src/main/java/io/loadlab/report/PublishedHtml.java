@@ -171,7 +171,7 @@ final class PublishedHtml {
         return metric.equals("req/s") ? Numbers.rps(v) : Numbers.ms(v);
     }
 
-    private static String measuredWords(ExperimentInfo e, Row r) {
+    static String measuredWords(ExperimentInfo e, Row r) {
         if (r.figure().model() == null) {
             return Numbers.DASH;
         }

@@ -1,0 +1,84 @@
+package io.loadlab.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.loadlab.core.UserError;
+import io.loadlab.report.FindingsDocs.Page;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The findings pages' tables are the checked-in runs' figures: regenerated in memory, they equal the pages. */
+class FindingsDocsTest {
+    static final Path DOCS = Path.of("..", "docs");
+
+    @Test
+    void everyGeneratedTableMatchesItsResultsJson() {
+        List<Page> pages = FindingsDocs.regenerate(DOCS);
+        assertThat(pages).extracting(p -> p.file().getFileName().toString()).contains("findings.md");
+        for (Page p : pages) {
+            assertThat(p.current())
+                    .as("%s differs from its results.json: run tools/findings.sh --tables-only", p.file())
+                    .isEqualTo(p.regenerated());
+        }
+    }
+
+    @Test
+    void everySeedSuiteHasGeneratedTables() {
+        String all = String.join(
+                "\n", FindingsDocs.regenerate(DOCS).stream().map(Page::current).toList());
+        for (String suite : List.of("spring-async-servlet", "reactive-crud", "c10k-backend", "rxjava-servers")) {
+            assertThat(all).contains("<!-- table:" + suite + ":summary -->");
+        }
+    }
+
+    @Test
+    void aChangedFigureIsCaughtAndTheProseIsKept(@TempDir Path tmp) throws IOException {
+        Path docs = copy(tmp);
+        Path page = docs.resolve("findings/rxjava-servers.md");
+        String text = Files.readString(page);
+        Files.writeString(page, "Hand-written prose.\n" + text.replaceFirst("\\| 30,929 \\|", "| 31,000 |"));
+        Page p = FindingsDocs.regenerate(docs).stream()
+                .filter(x -> x.file().equals(page))
+                .findFirst()
+                .orElseThrow();
+        assertThat(p.stale()).isTrue();
+        assertThat(p.regenerated()).startsWith("Hand-written prose.\n").isEqualTo("Hand-written prose.\n" + text);
+        FindingsDocs.write(docs);
+        assertThat(FindingsDocs.regenerate(docs)).noneMatch(Page::stale);
+    }
+
+    @Test
+    void aRegionNamingAMissingRunOrTableIsOneLine(@TempDir Path tmp) throws IOException {
+        Path docs = copy(tmp);
+        Files.writeString(docs.resolve("findings.md"), "<!-- table:no-such-suite:summary -->\n<!-- /table -->\n");
+        assertThatThrownBy(() -> FindingsDocs.regenerate(docs))
+                .isInstanceOf(UserError.class)
+                .hasMessageContaining("no run of no-such-suite");
+        Files.writeString(docs.resolve("findings.md"), "<!-- table:rxjava-servers:charts -->\n<!-- /table -->\n");
+        assertThatThrownBy(() -> FindingsDocs.regenerate(docs))
+                .isInstanceOf(UserError.class)
+                .hasMessageContaining("no findings table named 'charts'");
+    }
+
+    /** findings.md, the rxjava page and its run: enough of docs/ to regenerate one page. */
+    private static Path copy(Path tmp) throws IOException {
+        Path run;
+        try (Stream<Path> dirs = Files.list(DOCS.resolve("findings"))) {
+            run = dirs.filter(d -> d.getFileName().toString().matches("rxjava-servers-\\d{8}-\\d{6}"))
+                    .findFirst()
+                    .orElseThrow();
+        }
+        Path docs = tmp.resolve("docs");
+        Path runCopy = Files.createDirectories(docs.resolve("findings").resolve(run.getFileName()));
+        Files.copy(run.resolve("results.json"), runCopy.resolve("results.json"));
+        Files.copy(DOCS.resolve("findings/rxjava-servers.md"), docs.resolve("findings/rxjava-servers.md"));
+        Files.writeString(docs.resolve("findings.md"), "# findings\n");
+        return docs;
+    }
+}
