@@ -1,6 +1,7 @@
 package io.loadlab.backend;
 
 import io.loadlab.core.ContractLimits;
+import io.loadlab.core.UserError;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
@@ -13,6 +14,8 @@ import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.TooLongHttpHeaderException;
 import io.netty.util.ReferenceCountUtil;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.concurrent.TimeUnit;
 
@@ -27,17 +30,18 @@ import java.util.concurrent.TimeUnit;
  */
 final class BackendHandler extends ChannelInboundHandlerAdapter {
     private static final String DELAY_PARAM = "delay_ms=";
+    private static final String SET_PARAM = "set=";
 
     private final BackendResponses responses;
     private final BackendCounters counters;
-    private final long defaultDelayMs;
+    private final ScheduledDelay delays;
     /** Answers of this connection not written yet, in request order; null until a delay is first needed. */
     private ArrayDeque<Answer> queue;
 
-    BackendHandler(BackendResponses responses, BackendCounters counters, long defaultDelayMs) {
+    BackendHandler(BackendResponses responses, BackendCounters counters, ScheduledDelay delays) {
         this.responses = responses;
         this.counters = counters;
-        this.defaultDelayMs = defaultDelayMs;
+        this.delays = delays;
     }
 
     @Override
@@ -74,7 +78,7 @@ final class BackendHandler extends ChannelInboundHandlerAdapter {
         if (req.method() != HttpMethod.GET) {
             answer(ctx, responses.notAllowed.bytes(connection), connection, 0, false);
         } else if (pathEnd == 6 && uri.startsWith("/hello")) {
-            long delay = q < 0 ? defaultDelayMs : delayParam(uri, q + 1);
+            long delay = q < 0 ? delays.delayMs() : delayParam(uri, q + 1);
             if (delay < 0) {
                 answer(ctx, responses.badDelay.bytes(connection), connection, 0, false);
             } else {
@@ -82,8 +86,14 @@ final class BackendHandler extends ChannelInboundHandlerAdapter {
                 answer(ctx, responses.hello.bytes(connection), connection, delay, true);
             }
         } else if (pathEnd == 6 && uri.startsWith("/stats")) {
-            String body = counters.stats(q > 0 && uri.indexOf("reset=1", q) > 0);
+            boolean reset = q > 0 && uri.indexOf("reset=1", q) > 0;
+            if (reset) {
+                delays.restart();
+            }
+            String body = counters.stats(reset);
             answer(ctx, responses.render("200 OK", "application/json", body, connection), connection, 0, false);
+        } else if (pathEnd == 9 && uri.startsWith("/schedule")) {
+            schedule(ctx, uri, q, connection);
         } else if (pathEnd == 7 && uri.startsWith("/health")) {
             answer(ctx, responses.health.bytes(connection), connection, 0, false);
         } else {
@@ -176,14 +186,39 @@ final class BackendHandler extends ChannelInboundHandlerAdapter {
         return http11 ? BackendResponses.KEEP_ALIVE : BackendResponses.CLOSE;
     }
 
-    /** The {@code delay_ms} query parameter in milliseconds, the default when absent, or -1 when invalid. */
+    /**
+     * {@code GET /schedule?set=50ms,10s:1s,5s:50ms} replaces the delay schedule, its clock starting now; without
+     * {@code set} it is only read. Answers the schedule in force, or 400 with the reason for a malformed one.
+     */
+    private void schedule(ChannelHandlerContext ctx, String uri, int q, int connection) {
+        int at = q < 0 ? -1 : uri.indexOf(SET_PARAM, q);
+        if (at > 0) {
+            try {
+                String text = URLDecoder.decode(uri.substring(at + SET_PARAM.length()), StandardCharsets.UTF_8);
+                delays.set(DelaySchedule.parse(text));
+            } catch (UserError | IllegalArgumentException e) {
+                String body = "{\"error\":\"" + e.getMessage().replace("\"", "'") + "\"}";
+                answer(
+                        ctx,
+                        responses.render("400 Bad Request", "application/json", body, connection),
+                        connection,
+                        0,
+                        false);
+                return;
+            }
+        }
+        String body = "{\"schedule\":\"" + delays.schedule() + "\"}";
+        answer(ctx, responses.render("200 OK", "application/json", body, connection), connection, 0, false);
+    }
+
+    /** The {@code delay_ms} query parameter in milliseconds, the schedule's delay when absent, or -1 when invalid. */
     private long delayParam(String uri, int from) {
         int at = uri.indexOf(DELAY_PARAM, from);
         while (at > from && uri.charAt(at - 1) != '&') {
             at = uri.indexOf(DELAY_PARAM, at + 1);
         }
         if (at < 0) {
-            return defaultDelayMs;
+            return delays.delayMs();
         }
         int i = at + DELAY_PARAM.length();
         int end = uri.indexOf('&', i);

@@ -13,11 +13,11 @@ import io.netty.handler.codec.http.HttpRequestDecoder;
 final class BackendInitializer extends ChannelInitializer<SocketChannel> {
     private final BackendResponses responses = new BackendResponses();
     private final BackendCounters counters;
-    private final long delayMs;
+    private final ScheduledDelay delays;
 
-    BackendInitializer(BackendCounters counters, long delayMs) {
+    BackendInitializer(BackendCounters counters, ScheduledDelay delays) {
         this.counters = counters;
-        this.delayMs = delayMs;
+        this.delays = delays;
     }
 
     @Override
@@ -29,6 +29,6 @@ final class BackendInitializer extends ChannelInitializer<SocketChannel> {
                         new HttpRequestDecoder(new HttpDecoderConfig()
                                 .setMaxInitialLineLength(maxHeaders)
                                 .setMaxHeaderSize(maxHeaders)))
-                .addLast("handler", new BackendHandler(responses, counters, delayMs));
+                .addLast("handler", new BackendHandler(responses, counters, delays));
     }
 }

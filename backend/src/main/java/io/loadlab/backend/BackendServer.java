@@ -58,7 +58,7 @@ public final class BackendServer implements RunningBackend {
                 .option(ChannelOption.SO_BACKLOG, spec.backlog())
                 .option(ChannelOption.SO_REUSEADDR, true)
                 .childOption(ChannelOption.TCP_NODELAY, true)
-                .childHandler(new BackendInitializer(counters, spec.delay().toMillis()));
+                .childHandler(new BackendInitializer(counters, new ScheduledDelay(spec.delays())));
         try {
             Channel ch = b.bind(new InetSocketAddress(spec.host(), spec.port()))
                     .syncUninterruptibly()
@@ -95,6 +95,11 @@ public final class BackendServer implements RunningBackend {
     @Override
     public Duration delay() {
         return spec.delay();
+    }
+
+    @Override
+    public DelaySchedule schedule() {
+        return spec.delays();
     }
 
     @Override

@@ -12,8 +12,14 @@ import java.util.Objects;
  * @param port port to bind; 0 picks a free one
  * @param delay how long {@code GET /hello} waits before answering (a request's {@code ?delay_ms=N} overrides it)
  * @param backlog accept backlog
+ * @param schedule how the delay changes over time (its initial delay is {@code delay}); null = always {@code delay}
  */
-public record BackendSpec(String host, int port, Duration delay, int backlog) {
+public record BackendSpec(String host, int port, Duration delay, int backlog, DelaySchedule schedule) {
+    /** A backend whose delay does not change. */
+    public BackendSpec(String host, int port, Duration delay, int backlog) {
+        this(host, port, delay, backlog, null);
+    }
+
     public BackendSpec {
         Objects.requireNonNull(host, "host");
         Objects.requireNonNull(delay, "delay");
@@ -35,14 +41,24 @@ public record BackendSpec(String host, int port, Duration delay, int backlog) {
     }
 
     public BackendSpec withPort(int v) {
-        return new BackendSpec(host, v, delay, backlog);
+        return new BackendSpec(host, v, delay, backlog, schedule);
     }
 
     public BackendSpec withHost(String v) {
-        return new BackendSpec(v, port, delay, backlog);
+        return new BackendSpec(v, port, delay, backlog, schedule);
     }
 
     public BackendSpec withDelay(Duration v) {
-        return new BackendSpec(host, port, v, backlog);
+        return new BackendSpec(host, port, v, backlog, schedule == null ? null : schedule.withInitial(v));
+    }
+
+    /** This backend following {@code v}; its delay becomes the schedule's initial one. */
+    public BackendSpec withSchedule(DelaySchedule v) {
+        return new BackendSpec(host, port, v.initial(), backlog, v);
+    }
+
+    /** The delay schedule in force: {@code schedule}, or the constant {@code delay}. */
+    public DelaySchedule delays() {
+        return schedule != null ? schedule : DelaySchedule.constant(delay);
     }
 }

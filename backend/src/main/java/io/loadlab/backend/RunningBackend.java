@@ -17,6 +17,9 @@ public interface RunningBackend extends AutoCloseable {
 
     Duration delay();
 
+    /** The delay schedule it started with (a constant {@link #delay} unless one was given). */
+    DelaySchedule schedule();
+
     /** {@code epoll} or {@code nio}. */
     String transport();
 

@@ -3,6 +3,7 @@ package io.loadlab.cli;
 import io.loadlab.backend.BackendDefaults;
 import io.loadlab.backend.BackendServer;
 import io.loadlab.backend.BackendSpec;
+import io.loadlab.backend.DelaySchedule;
 import io.loadlab.backend.RunningBackend;
 import io.loadlab.core.Defaults;
 import io.loadlab.core.Json;
@@ -47,12 +48,23 @@ final class BackendCommand implements Callable<Integer> {
                     + " (default: ${DEFAULT-VALUE}).")
     Duration delay = BackendDefaults.BACKEND_DELAY;
 
+    @Option(
+            names = "--delay-schedule",
+            paramLabel = "DELAY[,AFTER:DELAY...]",
+            description = "A delay that changes over time instead of --delay, e.g. 50ms,10s:1s,5s:50ms (50ms, 1s from"
+                    + " 10s on, 50ms again 5s later); its clock starts with the backend, and again on"
+                    + " GET /stats?reset=1 or GET /schedule?set=...")
+    String delaySchedule;
+
     @Option(names = "--backlog", description = "Accept backlog (default: ${DEFAULT-VALUE}).")
     int backlog = Defaults.BACKLOG;
 
     @Override
     public Integer call() throws InterruptedException {
         BackendSpec backendSpec = new BackendSpec(host, port, delay, backlog);
+        if (delaySchedule != null) {
+            backendSpec = backendSpec.withSchedule(DelaySchedule.parse(delaySchedule));
+        }
         StopSignal stop = StopSignal.install();
         try (RunningBackend backend = BackendServer.start(backendSpec)) {
             PrintWriter out = spec.commandLine().getOut();
@@ -73,6 +85,7 @@ final class BackendCommand implements Callable<Integer> {
         m.put("port", b.port());
         m.put("pid", ProcessHandle.current().pid());
         m.put("delay_ms", b.delay().toMillis());
+        m.put("delay_schedule", b.schedule().toString());
         m.put("event_loops", 1);
         m.put("transport", b.transport());
         return m;

@@ -25,6 +25,8 @@ final class LoadDefaults implements IDefaultValueProvider {
             case "--timeout" -> Defaults.TIMEOUT.toString();
             case "--warmup" -> LoadgenDefaults.WARMUP.toString();
             case "--method" -> "GET";
+            case "--retries" -> Integer.toString(LoadgenDefaults.RETRIES);
+            case "--retry-backoff" -> LoadgenDefaults.RETRY_BACKOFF.toString();
             case "--max-streams" -> Integer.toString(LoadgenDefaults.MAX_STREAMS);
             case "--max-error-rate" ->
                 Percent.of(VerdictDefaults.ERROR_THRESHOLD).toString();

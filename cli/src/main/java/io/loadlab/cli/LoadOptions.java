@@ -6,6 +6,7 @@ import io.loadlab.core.unit.Rate;
 import io.loadlab.loadgen.LoadSpec;
 import io.loadlab.loadgen.LoadgenDefaults;
 import io.loadlab.loadgen.RequestSpec;
+import io.loadlab.loadgen.RetryPolicy;
 import io.loadlab.loadgen.Scenario;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -59,6 +60,20 @@ final class LoadOptions {
             names = "--timeout",
             description = "A response slower than this is a timeout error. (default: ${DEFAULT-VALUE})")
     String timeout;
+
+    @Option(
+            names = "--retries",
+            paramLabel = "N",
+            description = "Retry a failed attempt (timeout, connection error or 5xx) up to N times; a retry's latency"
+                    + " runs from its first attempt's intended send. (default: ${DEFAULT-VALUE})")
+    int retries;
+
+    @Option(
+            names = "--retry-backoff",
+            paramLabel = "DURATION",
+            description = "The first retry's backoff bound, doubled per retry up to "
+                    + "1s, each drawn uniformly below it (full jitter). (default: ${DEFAULT-VALUE})")
+    String retryBackoff;
 
     @Option(
             names = {"-H", "--header"},
@@ -134,7 +149,8 @@ final class LoadOptions {
                 .sourceAddresses(LoadAddresses.parse(sourceAddresses))
                 .insecure(insecure)
                 .http2(http2)
-                .maxStreams(maxStreams);
+                .maxStreams(maxStreams)
+                .retry(RetryPolicy.of(retries, Duration.parse(retryBackoff)));
         Set<Integer> expected = expectStatus == null ? null : statuses(expectStatus);
         Map<String, String> hdrs = headers();
         List<RequestSpec> requests = new ArrayList<>();

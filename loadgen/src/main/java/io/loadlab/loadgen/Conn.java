@@ -35,6 +35,8 @@ abstract class Conn extends ChannelInboundHandlerAdapter {
     final long[] intended;
     final long[] sent;
     final long[] deadline;
+    /** Each stream's attempt: 0 for a request's first, n for its n-th retry. */
+    final int[] attempt;
 
     Conn(Worker worker, int slot, int fixedRequest, int streams) {
         this.worker = worker;
@@ -46,6 +48,7 @@ abstract class Conn extends ChannelInboundHandlerAdapter {
         this.intended = new long[streams];
         this.sent = new long[streams];
         this.deadline = new long[streams];
+        this.attempt = new int[streams];
     }
 
     /** Sends {@code request} on free stream {@code k}. */

@@ -36,6 +36,7 @@ final class IntervalCollector implements AutoCloseable {
     private final PrintStream hlogStream;
     private final HistogramLogWriter hlog;
     private long errorsSoFar;
+    private long goodSoFar;
 
     /** Allocates everything (before the window: none of it may delay the window's first second). */
     IntervalCollector(Worker[] workers, String[] names, boolean open, Path hlogFile) {
@@ -146,6 +147,9 @@ final class IntervalCollector implements AutoCloseable {
         long errorsNow = errors();
         long errs = errorsNow - errorsSoFar;
         errorsSoFar = errorsNow;
+        long goodNow = good();
+        long good = goodNow - goodSoFar;
+        goodSoFar = goodNow;
         long count = interval.getTotalCount();
         double len = Math.max(1e-9, toS - fromS);
         return new IntervalStats(
@@ -155,7 +159,19 @@ final class IntervalCollector implements AutoCloseable {
                 count == 0 ? 0 : interval.getValueAtPercentile(50) / 1e3,
                 count == 0 ? 0 : interval.getValueAtPercentile(99) / 1e3,
                 count == 0 ? 0 : interval.getMaxValue() / 1e3,
-                errs);
+                errs,
+                good);
+    }
+
+    /** Good responses so far, over all threads (goodput). */
+    long good() {
+        long n = 0;
+        for (Worker w : workers) {
+            for (RequestRecorder r : w.recorder.recorders) {
+                n += r.goodTotal();
+            }
+        }
+        return n;
     }
 
     private long errors() {

@@ -206,7 +206,8 @@ public final class LoadGenerator {
                 last.p50Ms(),
                 Math.max(last.p99Ms(), tail.p99Ms()),
                 Math.max(last.maxMs(), tail.maxMs()),
-                last.errors() + tail.errors());
+                last.errors() + tail.errors(),
+                last.goodput() == null || tail.goodput() == null ? last.goodput() : last.goodput() + tail.goodput());
     }
 
     private void sleepUntil(long deadline) {

@@ -26,6 +26,7 @@ import java.util.List;
  *     {@code https://}
  * @param maxStreams HTTP/2 only: the requests each connection carries at once (h2load's {@code -m}), capped by the
  *     server's SETTINGS_MAX_CONCURRENT_STREAMS; 1 for HTTP/1.1
+ * @param retry how a failed attempt is retried ({@link RetryPolicy#NONE}: never)
  */
 public record LoadSpec(
         Target target,
@@ -46,7 +47,8 @@ public record LoadSpec(
         String scenarioName,
         Duration interval,
         boolean http2,
-        int maxStreams) {
+        int maxStreams,
+        RetryPolicy retry) {
 
     /** How the requests of a scenario are spread; its {@link #id()} is what scenario files and the JSON say. */
     public enum Assign {
@@ -71,6 +73,7 @@ public record LoadSpec(
 
     public LoadSpec {
         requests = List.copyOf(requests);
+        retry = retry == null ? RetryPolicy.NONE : retry;
         sourceAddresses = List.copyOf(sourceAddresses);
         if (requests.isEmpty()) {
             throw new UserError("no request to send; give a URL or a --scenario with at least one request");
@@ -150,6 +153,7 @@ public record LoadSpec(
         b.interval = interval;
         b.http2 = http2;
         b.maxStreams = maxStreams;
+        b.retry = retry;
         return b.connections(connections)
                 .maxConnections(maxConnections)
                 .rate(rate)
@@ -182,6 +186,7 @@ public record LoadSpec(
         private Duration interval = Defaults.INTERVAL;
         private boolean http2;
         private int maxStreams = LoadgenDefaults.MAX_STREAMS;
+        private RetryPolicy retry = RetryPolicy.NONE;
 
         private Builder(Target target) {
             this.target = target;
@@ -280,6 +285,12 @@ public record LoadSpec(
             return this;
         }
 
+        /** How failed attempts are retried. */
+        public Builder retry(RetryPolicy v) {
+            retry = v;
+            return this;
+        }
+
         /** The scenario's requests, how they are assigned, its seed and its name. */
         public Builder scenario(Scenario s) {
             return requests(s.requests()).assign(s.assign()).seed(s.seed()).scenarioName(s.name());
@@ -314,7 +325,8 @@ public record LoadSpec(
                     scenarioName,
                     interval,
                     http2,
-                    maxStreams);
+                    maxStreams,
+                    retry);
         }
     }
 }

@@ -158,6 +158,16 @@ public final class LoadSummary {
                     .append(kinds)
                     .append(")\n");
         }
+        if (r.retries() != null) {
+            b.append(String.format(
+                    Locale.ROOT,
+                    "  Retries: %d failed attempts retried (up to %d per request, backoff from %s with jitter);"
+                            + " goodput %.2f requests/sec%n",
+                    r.retries().count(),
+                    r.retries().max(),
+                    ms(r.retries().backoffMs()),
+                    r.goodput() == null ? 0 : r.goodput().rps()));
+        }
         Unfinished u = r.unfinished();
         if (u != null && u.count() > 0) {
             b.append(String.format(

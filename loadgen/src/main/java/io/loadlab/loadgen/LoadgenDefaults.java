@@ -27,6 +27,15 @@ public final class LoadgenDefaults {
     /** Load generator: how often each thread checks its connections' deadlines. */
     public static final Duration TIMEOUT_TICK = Duration.ofMillis(10);
 
+    /** Client retries after a failed attempt ({@code --retries}): none. */
+    public static final int RETRIES = 0;
+
+    /** The first retry's backoff bound ({@code --retry-backoff}), doubled per retry, with full jitter. */
+    public static final Duration RETRY_BACKOFF = Duration.ofMillis(50);
+
+    /** The most a retry's backoff bound grows to. */
+    public static final Duration RETRY_CAP = Duration.ofSeconds(1);
+
     /** HTTP/2: concurrent streams per connection ({@code -m}), h2load's default. */
     public static final int MAX_STREAMS = 1;
 

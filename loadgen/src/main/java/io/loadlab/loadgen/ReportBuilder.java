@@ -4,11 +4,13 @@ import io.loadlab.core.result.ConnectionFairness;
 import io.loadlab.core.result.ConnectionStats;
 import io.loadlab.core.result.ErrorCategory;
 import io.loadlab.core.result.ErrorCounts;
+import io.loadlab.core.result.Goodput;
 import io.loadlab.core.result.IntervalStats;
 import io.loadlab.core.result.LatencyStats;
 import io.loadlab.core.result.LoadReport;
 import io.loadlab.core.result.LoadSettings;
 import io.loadlab.core.result.RequestStats;
+import io.loadlab.core.result.Retries;
 import io.loadlab.core.result.Share;
 import io.loadlab.core.result.Throughput;
 import io.loadlab.core.result.Unfinished;
@@ -138,7 +140,23 @@ final class ReportBuilder {
                 perRequest,
                 List.copyOf(intervals),
                 spec.hlog() == null ? null : spec.hlog().toString(),
-                null);
+                null,
+                new Goodput(collector.good(), Math.round(collector.good() / durationS * 1000) / 1000.0),
+                retries());
+    }
+
+    /** The retry policy and the attempts retried inside the window; null when the run does not retry. */
+    private Retries retries() {
+        if (!spec.retry().enabled()) {
+            return null;
+        }
+        long n = 0;
+        for (Worker w : workers) {
+            for (RequestRecorder r : w.recorder.recorders) {
+                n += r.retries;
+            }
+        }
+        return new Retries(spec.retry().retries(), spec.retry().backoff().nanos() / 1e6, n);
     }
 
     /** {@code -m}, or the server's stream limit when some connection was told a lower one. */

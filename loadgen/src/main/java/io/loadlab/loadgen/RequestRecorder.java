@@ -23,11 +23,14 @@ final class RequestRecorder {
     long unfinished;
 
     long oldestUnfinished;
+    /** Failed attempts of this name retried inside the window. */
+    long retries;
 
     final Histogram unfinishedLatency;
     final Histogram unfinishedService;
 
     private final AtomicLong errorTotal = new AtomicLong();
+    private final AtomicLong goodTotal = new AtomicLong();
     private final long highestMicros;
     private final int digits;
 
@@ -42,10 +45,13 @@ final class RequestRecorder {
 
     /**
      * The recorders of one load thread, one per request name. Their histograms track up to the timeout, and in the open
-     * model twice that: a request may wait up to the timeout for a connection, then up to the timeout for its answer.
+     * model twice that: a request may wait up to the timeout for a connection, then up to the timeout for its answer;
+     * with retries, that for every attempt plus the longest backoff before each retry.
      */
     static RequestRecorder[] forRun(int requests, LoadSpec spec) {
-        long highest = Math.max(1, spec.timeout().toMicros()) * (spec.open() ? 2 : 1);
+        long attempt = Math.max(1, spec.timeout().toMicros()) * (spec.open() ? 2 : 1);
+        int retries = spec.retry().retries();
+        long highest = attempt * (retries + 1) + spec.retry().cap().toMicros() * retries;
         RequestRecorder[] out = new RequestRecorder[requests];
         for (int i = 0; i < requests; i++) {
             out[i] = new RequestRecorder(highest, Defaults.HISTOGRAM_DIGITS);
@@ -84,6 +90,16 @@ final class RequestRecorder {
     void error(ErrorCategory kind) {
         errors[kind.ordinal()]++;
         errorTotal.lazySet(errorTotal.get() + 1);
+    }
+
+    /** A response with an expected status, within the timeout of its first attempt's intended send: goodput. */
+    void good() {
+        goodTotal.lazySet(goodTotal.get() + 1);
+    }
+
+    /** Good responses so far; safe to read from any thread (may lag the owner by a few). */
+    long goodTotal() {
+        return goodTotal.get();
     }
 
     /** Errors so far; safe to read from any thread (may lag the owner by a few). */

@@ -4,7 +4,8 @@ import io.loadlab.core.result.ErrorCategory;
 
 /**
  * What one load thread records, and the one test of whether an event falls inside the measured window
- * {@code t0..t1}: responses, errors, connect errors, delayed and unfinished requests, bytes read and what each
+ * {@code t0..t1}: responses (and among them the good ones: expected status within the timeout of the first attempt's
+ * intended send), errors, retries, connect errors, delayed and unfinished requests, bytes read and what each
  * connection slot carried. The collector reads {@link #recorders}' wait-free interval recorders and
  * {@link #connectErrors} while the thread runs, and the plain counters after its loop has terminated.
  *
@@ -32,6 +33,7 @@ final class WindowRecorder {
     long delayed;
 
     private final boolean open;
+    private final long timeoutNanos;
     private final RequestPlan plan;
     private final RequestRecorder[][] recordersBy;
     private final ConnectionTally[] tallyBy;
@@ -48,6 +50,7 @@ final class WindowRecorder {
 
     WindowRecorder(RequestPlan plan, LoadSpec spec, int initialSlots) {
         this.open = spec.open();
+        this.timeoutNanos = spec.timeout().nanos();
         this.plan = plan;
         this.recorders = RequestRecorder.forRun(plan.size(), spec);
         this.tally = new ConnectionTally(initialSlots, !open);
@@ -109,6 +112,8 @@ final class WindowRecorder {
             rec.status(status);
             if (!plan.spec(request).expects(status)) {
                 rec.error(ErrorCategory.STATUS);
+            } else if (now - c.intended[k] - timeoutNanos <= 0) {
+                rec.good();
             }
             tallyBy[at].completed(c.slot);
         }
@@ -139,6 +144,13 @@ final class WindowRecorder {
             }
         } else {
             recorders[c.fixedRequest >= 0 ? c.fixedRequest : 0].error(kind);
+        }
+    }
+
+    /** An attempt of {@code request} failed at {@code now} and is retried. */
+    void retried(int request, long now) {
+        if (inside(now)) {
+            recorders[request].retries++;
         }
     }
 

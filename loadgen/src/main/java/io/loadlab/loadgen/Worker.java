@@ -244,8 +244,10 @@ final class Worker {
     /** Stream {@code k} of {@code c} received its whole response. */
     void onResponse(Conn c, int k, int status, boolean keepAlive) {
         long now = clock.nanoTime();
+        if (status < 500 || plan.spec(c.request[k]).expects(status) || !dispatch.retry(c, k, now)) {
+            recorder.response(c, k, status, now);
+        }
         c.end(k);
-        recorder.response(c, k, status, now);
         afterStream(c, k, keepAlive, now);
     }
 
@@ -255,7 +257,7 @@ final class Worker {
      */
     void onStreamFailure(Conn c, int k, ErrorCategory kind) {
         long now = clock.nanoTime();
-        recorder.error(c.request[k], kind, now);
+        failed(c, k, kind, now);
         c.end(k);
         afterStream(c, k, true, now);
     }
@@ -281,9 +283,15 @@ final class Worker {
      * {@link #onClosed} once all its streams are accounted for.
      */
     void abort(Conn c, int k, ErrorCategory kind) {
-        long now = clock.nanoTime();
-        recorder.error(c.request[k], kind, now);
+        failed(c, k, kind, clock.nanoTime());
         c.end(k);
+    }
+
+    /** The attempt of stream {@code k} failed in {@code kind}: it is retried, or the request fails. */
+    private void failed(Conn c, int k, ErrorCategory kind, long now) {
+        if (!dispatch.retry(c, k, now)) {
+            recorder.error(c.request[k], kind, now);
+        }
     }
 
     /** After stream {@code k} ended: it carries the next request, or the connection is dropped once it is idle. */
@@ -303,7 +311,16 @@ final class Worker {
         if (c.dead) {
             return;
         }
-        recorder.connectionFailed(c, kind, clock.nanoTime());
+        long now = clock.nanoTime();
+        boolean carried = c.inFlight > 0;
+        for (int k = 0; k < c.busy.length; k++) {
+            if (c.busy[k] && dispatch.retry(c, k, now)) {
+                c.end(k);
+            }
+        }
+        if (!carried || c.inFlight > 0) {
+            recorder.connectionFailed(c, kind, now); // the attempts that are not retried fail
+        }
         if (kind == ErrorCategory.CONNECT && cause != null) {
             listener.connectError(cause);
         }
@@ -341,7 +358,10 @@ final class Worker {
         }
     }
 
-    /** Deadlines: a busy connection past its deadline, or a pending request older than the timeout, timed out. */
+    /**
+     * Deadlines: a busy connection past its deadline, or a pending request waiting longer than the timeout, timed out;
+     * and the retries whose backoff is over go out.
+     */
     private void tick() {
         if (stopped) {
             return;
@@ -349,5 +369,6 @@ final class Worker {
         long now = clock.nanoTime();
         connections.timeOut(now);
         dispatch.timeOutWaiting(now);
+        dispatch.releaseRetries(now);
     }
 }

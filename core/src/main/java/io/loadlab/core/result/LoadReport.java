@@ -16,6 +16,9 @@ import java.util.Map;
  * <p>{@code agents} is present only in a report merged from several load agents ({@code loadlab load --agents},
  * {@code loadlab merge}): each agent's share, its own numbers and its warnings. The totals are then the agents' exact
  * sums and the latency the sum of their histograms (docs/distributed.md).
+ *
+ * <p>{@code goodput} (responses that succeeded within the timeout) is absent in files written before it was recorded;
+ * {@code retries} is present only when the run retried failed attempts ({@code --retries}).
  */
 public record LoadReport(
         int schemaVersion,
@@ -30,8 +33,43 @@ public record LoadReport(
         Map<String, RequestStats> perRequest,
         List<IntervalStats> intervals,
         String hlog,
-        List<AgentStats> agents) {
+        List<AgentStats> agents,
+        Goodput goodput,
+        Retries retries) {
     public static final int SCHEMA_VERSION = 2;
+
+    /** A report without goodput or retries (written before they were recorded). */
+    public LoadReport(
+            int schemaVersion,
+            LoadSettings run,
+            Throughput throughput,
+            LatencyStats latencyMs,
+            LatencyStats serviceTimeMs,
+            ErrorCounts errors,
+            Map<String, Long> statusCodes,
+            Unfinished unfinished,
+            ConnectionStats connections,
+            Map<String, RequestStats> perRequest,
+            List<IntervalStats> intervals,
+            String hlog,
+            List<AgentStats> agents) {
+        this(
+                schemaVersion,
+                run,
+                throughput,
+                latencyMs,
+                serviceTimeMs,
+                errors,
+                statusCodes,
+                unfinished,
+                connections,
+                perRequest,
+                intervals,
+                hlog,
+                agents,
+                null,
+                null);
+    }
 
     public static final String CLOSED = "closed";
     public static final String OPEN = "open";

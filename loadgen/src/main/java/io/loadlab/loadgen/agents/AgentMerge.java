@@ -4,10 +4,12 @@ import io.loadlab.core.UserError;
 import io.loadlab.core.result.ConnectionFairness;
 import io.loadlab.core.result.ConnectionStats;
 import io.loadlab.core.result.ErrorCounts;
+import io.loadlab.core.result.Goodput;
 import io.loadlab.core.result.LatencyStats;
 import io.loadlab.core.result.LoadReport;
 import io.loadlab.core.result.LoadSettings;
 import io.loadlab.core.result.RequestStats;
+import io.loadlab.core.result.Retries;
 import io.loadlab.core.result.Share;
 import io.loadlab.core.result.Throughput;
 import io.loadlab.core.result.Unfinished;
@@ -75,8 +77,16 @@ public final class AgentMerge {
         double targetRps = 0;
         double warmup = 0;
         List<long[]> perConnection = new ArrayList<>();
+        long good = 0;
+        double goodRps = 0;
+        long retried = 0;
         for (AgentRun a : sorted) {
             LoadReport r = a.record().report();
+            if (r.goodput() != null) {
+                good += r.goodput().requests();
+                goodRps += r.goodput().rps();
+            }
+            retried += r.retries() == null ? 0 : r.retries().count();
             requests += r.requests();
             rps += r.throughput().rps();
             bytes += r.throughput().bytesRead();
@@ -121,7 +131,11 @@ public final class AgentMerge {
                 perRequest(sorted, requests, open),
                 AgentTimeline.merge(sorted, window.sharedStartEpochMicros(), hlog),
                 hlog == null ? null : hlog.toString(),
-                AgentChecks.stats(sorted, window));
+                AgentChecks.stats(sorted, window),
+                first.goodput() == null ? null : new Goodput(good, round3(goodRps)),
+                first.retries() == null
+                        ? null
+                        : new Retries(first.retries().max(), first.retries().backoffMs(), retried));
         return new Merged(report, latency, notes);
     }
 

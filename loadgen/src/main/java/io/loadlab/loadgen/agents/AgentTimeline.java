@@ -35,6 +35,7 @@ final class AgentTimeline {
                 long requests = 0;
                 double rps = 0;
                 long errors = 0;
+                Long good = null;
                 double t = 0;
                 for (AgentRun r : runs) {
                     List<IntervalStats> own = r.record().report().intervals();
@@ -43,6 +44,9 @@ final class AgentTimeline {
                         requests += s.requests();
                         rps += s.throughputRps();
                         errors += s.errors();
+                        if (s.goodput() != null) {
+                            good = (good == null ? 0 : good) + s.goodput();
+                        }
                         t = Math.max(t, s.tS());
                     }
                 }
@@ -60,7 +64,8 @@ final class AgentTimeline {
                         h == null || h.getTotalCount() == 0 ? 0 : h.getValueAtPercentile(50) / 1e3,
                         p99,
                         max,
-                        errors));
+                        errors,
+                        good));
                 if (log != null && h != null) {
                     log.outputIntervalHistogram(from, t, h, 1000.0);
                 }
