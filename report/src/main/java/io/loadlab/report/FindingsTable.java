@@ -45,8 +45,16 @@ public final class FindingsTable {
     /** Every published figure × metric with this run's mean of the valid trials, and the ratio. */
     private static String published(SuiteResults results) {
         TextTable table = new TextTable(
-                "llllrrr",
-                List.of("experiment", "published setup", "model here", "load", "published", "this run", "ratio"));
+                "llllrrrl",
+                List.of(
+                        "experiment",
+                        "published setup",
+                        "model here",
+                        "load",
+                        "published",
+                        "this run",
+                        "ratio",
+                        "note"));
         for (ExperimentInfo e : results.experiments()) {
             if (e.published() == null) {
                 continue;
@@ -60,11 +68,40 @@ public final class FindingsTable {
                         r.figure().model() == null ? Numbers.DASH : r.figure().model(),
                         r.figure().load().label() + request,
                         PublishedHtml.exact(r.published()) + " " + r.metric(),
-                        PublishedHtml.measuredWords(e, r),
-                        Double.isNaN(r.ratio()) ? Numbers.DASH : String.format(Locale.ROOT, "%.2f×", r.ratio())));
+                        Double.isNaN(r.measured())
+                                ? invalid(e, r, results.trials())
+                                : PublishedHtml.measuredWords(e, r),
+                        Double.isNaN(r.ratio()) ? Numbers.DASH : String.format(Locale.ROOT, "%.2f×", r.ratio()),
+                        r.figure().note() == null ? "" : r.figure().note()));
             }
         }
         return table.render(TableFormat.MARKDOWN);
+    }
+
+    /**
+     * This run's words where no valid trial measured a published figure: the measured throughput as a lower bound
+     * ("≥") when the load generator saturated, and each trial's worst verdict.
+     */
+    private static String invalid(ExperimentInfo e, PublishedHtml.Row r, List<TrialResult> trials) {
+        List<TrialResult> mine = trials.stream()
+                .filter(t -> r.figure().model() != null
+                        && e.name().equals(t.key().experiment())
+                        && r.figure().model().equals(t.key().model())
+                        && r.figure().load().equals(t.key().load())
+                        && t.load() != null)
+                .toList();
+        if (mine.isEmpty()) {
+            return PublishedHtml.measuredWords(e, r);
+        }
+        List<String> words = new ArrayList<>();
+        for (TrialResult t : mine) {
+            boolean bound = t.worstVerdict() == VerdictCode.LOADGEN_SATURATED
+                    && r.metric().equals("req/s")
+                    && r.figure().request() == null;
+            words.add((bound ? "≥ " + Numbers.rps(t.load().throughput().rps()) : Numbers.DASH) + " ("
+                    + t.worstVerdict().name() + ")");
+        }
+        return String.join(", ", words);
     }
 
     /** One row per trial; "≥" marks a number the load generator bounded, a server CPU column and one per dependency. */
@@ -76,6 +113,11 @@ public final class FindingsTable {
         StringBuilder align = new StringBuilder("lllrrr");
         roles.forEach(r -> headers.add(r + " CPU"));
         align.append("r".repeat(roles.size()));
+        boolean mix = results.trials().stream().anyMatch(t -> !shares(t).isEmpty());
+        if (mix) {
+            headers.add("mix (realized)");
+            align.append('l');
+        }
         boolean failures = results.trials().stream().anyMatch(t -> errors(t) > 0 || t.rejections() > 0);
         if (failures) {
             headers.addAll(List.of("errors", "`503`s"));
@@ -96,6 +138,9 @@ public final class FindingsTable {
             row.add(t.valid() ? Numbers.ms(t.load().latencyMs().p99()) : Numbers.DASH);
             row.add(cpu(t, "server"));
             roles.forEach(r -> row.add(cpu(t, r)));
+            if (mix) {
+                row.add(shares(t).isEmpty() ? Numbers.DASH : shares(t));
+            }
             if (failures) {
                 row.add(Numbers.count(errors(t)));
                 row.add(Numbers.count(t.rejections()));
@@ -114,6 +159,23 @@ public final class FindingsTable {
             table.add(row);
         }
         return table.render(TableFormat.MARKDOWN);
+    }
+
+    /** Each named request's realized share of the mix, "read 80% · write 20%"; empty for a single request. */
+    private static String shares(TrialResult t) {
+        if (t.load() == null
+                || t.load().perRequest() == null
+                || t.load().perRequest().size() < 2) {
+            return "";
+        }
+        List<String> parts = new ArrayList<>();
+        t.load().perRequest().forEach((name, r) -> {
+            if (r.share() != null) {
+                parts.add(
+                        String.format(Locale.ROOT, "%s %.0f%%", name, r.share().realized() * 100));
+            }
+        });
+        return String.join(" · ", parts);
     }
 
     private static long errors(TrialResult t) {
