@@ -8,16 +8,23 @@ import java.nio.file.Path;
 /**
  * What a process's threads add up to, from {@code /proc/PID/task/TID/}: context switches (the process's own
  * {@code /proc/PID/status} counts only its first thread's) and the CPU of the JVM's JIT compiler threads (named
- * {@code C1 CompilerThre…} and {@code C2 CompilerThre…}). One scan reads two small files per thread, so a process with
- * more than {@link #MAX_THREADS} threads is not scanned.
+ * {@code C1 CompilerThre…} and {@code C2 CompilerThre…}), with the time they waited for a CPU ({@code schedstat}): a
+ * JIT starved by a busy core runs little yet is far from done. One scan reads two small files per thread (three for a
+ * compiler thread), so a process with more than {@link #MAX_THREADS} threads is not scanned.
  *
  * @param voluntaryContextSwitches summed over the threads alive now
  * @param involuntaryContextSwitches summed over the threads alive now
  * @param compilerTicks CPU clock ticks of the JIT compiler threads since they started
  * @param compilerThreads how many JIT compiler threads there are (0: not a JVM, or it has none)
+ * @param compilerWaitNanos time the JIT compiler threads spent runnable, waiting for a CPU, since they started (0
+ *     where the kernel keeps no {@code schedstat})
  */
 public record TaskStats(
-        long voluntaryContextSwitches, long involuntaryContextSwitches, long compilerTicks, int compilerThreads) {
+        long voluntaryContextSwitches,
+        long involuntaryContextSwitches,
+        long compilerTicks,
+        int compilerThreads,
+        long compilerWaitNanos) {
     public static final int MAX_THREADS = 5_000;
 
     /** Scans the threads of {@code pid}; null when it has exited, or has more than {@link #MAX_THREADS} threads. */
@@ -30,6 +37,7 @@ public record TaskStats(
         long vol = 0;
         long invol = 0;
         long compiler = 0;
+        long compilerWait = 0;
         int compilers = 0;
         int seen = 0;
         try (DirectoryStream<Path> dir = Files.newDirectoryStream(tasks)) {
@@ -44,6 +52,7 @@ public record TaskStats(
                         String[] f =
                                 stat.substring(stat.lastIndexOf(')') + 2).trim().split("\\s+");
                         compiler += Long.parseLong(f[11]) + Long.parseLong(f[12]);
+                        compilerWait += runQueueWait(t);
                         compilers++;
                     }
                     for (String line : ProcFs.read(t.resolve("status")).split("\n")) {
@@ -60,6 +69,16 @@ public record TaskStats(
         } catch (IOException e) {
             return null;
         }
-        return new TaskStats(vol, invol, compiler, compilers);
+        return new TaskStats(vol, invol, compiler, compilers, compilerWait);
+    }
+
+    /** The second field of {@code schedstat}: nanoseconds runnable but waiting for a CPU; 0 where it is absent. */
+    private static long runQueueWait(Path task) {
+        try {
+            String[] f = ProcFs.read(task.resolve("schedstat")).trim().split("\\s+");
+            return f.length >= 2 ? Long.parseLong(f[1]) : 0;
+        } catch (IOException | RuntimeException absent) {
+            return 0;
+        }
     }
 }

@@ -7,8 +7,9 @@ import java.util.ArrayDeque;
 /**
  * Watches a server's JIT compiler threads during the warm-up: a JVM that is still compiling its hot paths runs slower
  * and steals CPU from itself, so its window should not open yet. {@link #quiet()} is true once the compiler threads
- * used less than {@link #QUIET_CORES} of a core over the last second — or at once for a process with no compiler
- * threads (not a JVM). Not thread-safe.
+ * wanted less than {@link #QUIET_CORES} of a core over the last second — the CPU they used plus the time they waited
+ * for one, since on a core saturated by hundreds of request threads a JIT far from done gets little CPU and would
+ * otherwise look quiet — or at once for a process with no compiler threads (not a JVM). Not thread-safe.
  */
 public final class JitWatch {
     /** Compiler CPU, in cores over the last second, under which the JIT counts as done. */
@@ -35,7 +36,8 @@ public final class JitWatch {
             return true;
         }
         long now = System.nanoTime();
-        samples.addLast(new long[] {now, t.compilerTicks()});
+        long demand = t.compilerTicks() * (SECOND / ProcFs.clockTicksPerSecond()) + t.compilerWaitNanos();
+        samples.addLast(new long[] {now, demand});
         // keep the newest sample that is at least a second old as the start of the window
         while (samples.size() > 1) {
             var it = samples.iterator();
@@ -49,11 +51,14 @@ public final class JitWatch {
         if (now - first[0] < SECOND) {
             return false; // not a whole second watched yet
         }
-        lastCores = (t.compilerTicks() - first[1]) / (double) ProcFs.clockTicksPerSecond() / ((now - first[0]) / 1e9);
+        lastCores = (demand - first[1]) / (double) (now - first[0]);
         return lastCores < QUIET_CORES;
     }
 
-    /** The compiler threads' CPU (cores) over the last second measured, or -1 before a second was watched. */
+    /**
+     * The compiler threads' demand (cores: CPU used plus time waiting for one) over the last second measured, or -1
+     * before a second was watched.
+     */
     public double lastCores() {
         return lastCores;
     }
