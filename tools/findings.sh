@@ -22,11 +22,13 @@ for a in "$@"; do
   esac
 done
 [ ${#suites[@]} -gt 0 ] || suites=("${seeds[@]}")
+for s in "${suites[@]}"; do
+  [ -f "suites/$s.yaml" ] || { echo "findings.sh: no suite $s (suites/$s.yaml)" >&2; exit 2; }
+done
 
 if [ "$tables_only" = 0 ]; then
   runs=$(mktemp -d "${TMPDIR:-/tmp}/loadlab-findings.XXXXXX")
   for s in "${suites[@]}"; do
-    [ -f "suites/$s.yaml" ] || { echo "findings.sh: no suite $s (suites/$s.yaml)" >&2; exit 2; }
     echo "findings.sh: ./loadlab run $s (commit $(git rev-parse --short HEAD))" >&2
     start=$SECONDS
     rc=0

@@ -6,6 +6,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
@@ -18,14 +19,15 @@ import java.util.stream.Stream;
  * docs/findings.md and docs/findings/*.md with their generated regions redrawn from the checked-in runs. A region is
  * {@code <!-- table:SUITE:NAME -->} … {@code <!-- /table -->}: {@link FindingsTable} {@code NAME} of the newest run of
  * {@code SUITE} under docs/findings/ ({@code SUITE-yyyyMMdd-HHmmss/results.json}), or of one run when SUITE is
- * {@code suite@yyyyMMdd-HHmmss}. Everything outside the regions is prose and stays as written.
+ * {@code suite@yyyyMMdd-HHmmss}; the {@code runs} table takes a comma-separated list of them. Everything outside the
+ * regions is prose and stays as written.
  */
 public final class FindingsDocs {
     /** Where the runs and the per-suite pages live, under the docs directory. */
     public static final String RUNS = "findings";
 
-    private static final Pattern REGION = Pattern.compile(
-            "<!-- table:([a-z0-9-]+(?:@\\d{8}-\\d{6})?):([a-z]+) -->\\n(.*?)<!-- /table -->", Pattern.DOTALL);
+    private static final Pattern REGION =
+            Pattern.compile("<!-- table:([a-z0-9@,-]+):([a-z]+) -->\\n(.*?)<!-- /table -->", Pattern.DOTALL);
     private static final Pattern RUN_DIR = Pattern.compile("(.+)-(\\d{8}-\\d{6})");
 
     /** One page: its text as checked in and as regenerated. */
@@ -73,7 +75,9 @@ public final class FindingsDocs {
         while (m.find()) {
             String table;
             try {
-                table = FindingsTable.render(m.group(2), run(m.group(1)));
+                List<ResultsDir> named =
+                        Arrays.stream(m.group(1).split(",")).map(this::run).toList();
+                table = FindingsTable.render(m.group(2), named, file);
             } catch (UserError e) {
                 throw new UserError(docs.relativize(file) + ": " + e.getMessage());
             }

@@ -8,6 +8,9 @@ import io.loadlab.core.result.ProcessSeries;
 import io.loadlab.core.result.SuiteResults;
 import io.loadlab.core.result.TrialResult;
 import io.loadlab.core.result.VerdictCode;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -20,20 +23,70 @@ import java.util.Locale;
  */
 public final class FindingsTable {
     /** The table names a marker may ask for. */
-    public static final List<String> NAMES = List.of("summary", "published", "trials");
+    public static final List<String> NAMES = List.of("summary", "published", "trials", "runs");
 
     private FindingsTable() {}
 
-    /** The table {@code name} of {@code run}, in Markdown, ending with a newline. */
-    public static String render(String name, ResultsDir run) {
+    /**
+     * The table {@code name} of {@code runs}, in Markdown, ending with a newline: {@code runs} takes one run or more
+     * (one row each, linked from {@code page}, the file the table goes in), every other table exactly one.
+     */
+    public static String render(String name, List<ResultsDir> runs, Path page) {
+        if (!name.equals("runs") && runs.size() != 1) {
+            throw new UserError("the findings table '" + name + "' takes one run, not " + runs.size());
+        }
         String text = switch (name) {
-            case "summary" -> summary(run);
-            case "published" -> published(run.results());
-            case "trials" -> trials(run.results());
+            case "summary" -> summary(runs.get(0));
+            case "published" -> published(runs.get(0).results());
+            case "trials" -> trials(runs.get(0).results());
+            case "runs" -> runs(runs, page);
             default ->
                 throw new UserError("no findings table named '" + name + "' (known: " + String.join(", ", NAMES) + ")");
         };
         return Printable.escape(text);
+    }
+
+    /** One row per run: when it started, how long the suite took, at which commit, and how many trials were valid. */
+    private static String runs(List<ResultsDir> runs, Path page) {
+        TextTable table = new TextTable(
+                "lllrrrl",
+                List.of("suite", "commit", "started (UTC)", "took", "repetitions", "valid trials", "results"));
+        for (ResultsDir run : runs) {
+            SuiteResults r = run.results();
+            Path json = page.toAbsolutePath()
+                    .getParent()
+                    .relativize(run.dir().toAbsolutePath().resolve(ResultsDir.RESULTS));
+            String commit = run.environment() == null || run.environment().gitCommit() == null
+                    ? Numbers.DASH
+                    : run.environment()
+                            .gitCommit()
+                            .substring(
+                                    0, Math.min(7, run.environment().gitCommit().length()));
+            Object reps = r.settings() == null ? null : r.settings().get("repetitions");
+            table.add(List.of(
+                    r.suite(),
+                    commit,
+                    r.startedAt() == null
+                            ? Numbers.DASH
+                            : r.startedAt()
+                                    .substring(0, Math.min(16, r.startedAt().length()))
+                                    .replace('T', ' '),
+                    took(r.startedAt(), r.finishedAt()),
+                    reps == null ? Numbers.DASH : String.valueOf(((Number) reps).intValue()),
+                    r.trials().stream().filter(TrialResult::valid).count() + " of "
+                            + r.trials().size(),
+                    "[" + run.dir().getFileName() + "](" + json.toString().replace('\\', '/') + ")"));
+        }
+        return table.render(TableFormat.MARKDOWN);
+    }
+
+    private static String took(String started, String finished) {
+        if (started == null || finished == null) {
+            return Numbers.DASH;
+        }
+        long s = Duration.between(Instant.parse(started), Instant.parse(finished))
+                .toSeconds();
+        return s / 60 + " min " + s % 60 + " s";
     }
 
     private static String summary(ResultsDir run) {

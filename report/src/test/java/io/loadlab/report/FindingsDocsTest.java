@@ -70,6 +70,11 @@ class FindingsDocsTest {
         assertThatThrownBy(() -> FindingsDocs.regenerate(docs))
                 .isInstanceOf(UserError.class)
                 .hasMessageContaining("no findings table named 'charts'");
+        Files.writeString(
+                docs.resolve("findings.md"), "<!-- table:rxjava-servers,rxjava-servers:summary -->\n<!-- /table -->\n");
+        assertThatThrownBy(() -> FindingsDocs.regenerate(docs))
+                .isInstanceOf(UserError.class)
+                .hasMessageContaining("takes one run, not 2");
     }
 
     /** findings.md, the rxjava page and its run: enough of docs/ to regenerate one page. */
