@@ -1,79 +1,35 @@
 package io.loadlab.frameworks.quarkus.virtual;
 
 import io.loadlab.frameworks.common.AppEnv;
-import io.loadlab.frameworks.common.Reasons;
-import io.quarkus.rest.client.reactive.QuarkusRestClientBuilder;
-import jakarta.enterprise.context.ApplicationScoped;
+import io.loadlab.frameworks.common.BackendFailure;
+import io.loadlab.frameworks.common.BlockingBackend;
+import io.loadlab.frameworks.quarkus.BackendClients;
+import jakarta.inject.Singleton;
 import jakarta.ws.rs.core.Response;
-import java.net.URI;
-import java.util.concurrent.TimeUnit;
-import org.jboss.resteasy.reactive.client.api.QuarkusRestClientProperties;
 
 /**
- * The backend through the REST client's blocking interface, built from {@code LOADLAB_BACKEND_URL}: at most {@code
- * LOADLAB_HTTP_CLIENT_CONNECTIONS} connections (further calls wait for one), 2 s to connect and 10 s to answer, as
- * the reference servers. A failed call is a {@link Failed} whose message is the 502's reason.
+ * The backend through the REST client's blocking interface, built from {@code LOADLAB_BACKEND_URL} by {@link
+ * BackendClients}; each call blocks its (virtual) thread. A failed call is a {@link BackendFailure}.
  */
-@ApplicationScoped
-public class Backend {
-    private final URI base;
-    private final int maxConnections;
+@Singleton
+public class Backend extends BlockingBackend {
     private final BackendApi api;
 
-    /** A failed call: the message is the contract's reason. */
-    public static final class Failed extends RuntimeException {
-        Failed(String reason) {
-            super(reason, null, false, false);
-        }
-    }
-
     public Backend() {
-        AppEnv env = AppEnv.fromSystem();
-        base = env.backendUrl();
-        maxConnections = env.httpClientConnections();
-        api = base == null
-                ? null
-                : QuarkusRestClientBuilder.newBuilder()
-                        .baseUri(base)
-                        .property(QuarkusRestClientProperties.CONNECTION_POOL_SIZE, maxConnections)
-                        .disableDefaultMapper(true)
-                        .connectTimeout(2, TimeUnit.SECONDS)
-                        .readTimeout(10, TimeUnit.SECONDS)
-                        .build(BackendApi.class);
+        this(AppEnv.fromSystem());
     }
 
-    public boolean configured() {
-        return api != null;
+    private Backend(AppEnv env) {
+        super(env.backendUrl(), env.httpClientConnections());
+        api = BackendClients.build(base(), maxConnections(), BackendApi.class);
     }
 
-    public URI base() {
-        return base;
-    }
-
-    public int maxConnections() {
-        return maxConnections;
-    }
-
-    /** {@code GET /hello}'s body; blocks until the backend answers. */
-    public byte[] hello() {
-        try (Response r = api.hello()) {
-            if (r.getStatus() != 200) {
-                throw new Failed(Reasons.backendStatus(r.getStatus()));
-            }
-            return r.readEntity(byte[].class);
-        } catch (Failed e) {
-            throw e;
+    @Override
+    protected byte[] get(String path) {
+        try (Response r = "/health".equals(path) ? api.health() : api.hello()) {
+            return BackendFailure.okBody(r.getStatus(), r.readEntity(byte[].class));
         } catch (RuntimeException e) {
-            throw new Failed(Reasons.backend(e));
-        }
-    }
-
-    /** Null when {@code GET /health} answers 200, else the reason. */
-    public String healthProblem() {
-        try (Response r = api.health()) {
-            return r.getStatus() == 200 ? null : Reasons.backendStatus(r.getStatus());
-        } catch (RuntimeException e) {
-            return Reasons.backend(e);
+            throw BackendFailure.of(e);
         }
     }
 }

@@ -1,5 +1,6 @@
 package io.loadlab.frameworks.quarkus.virtual;
 
+import io.loadlab.frameworks.common.BackendFailure;
 import io.loadlab.frameworks.common.ContractText;
 import io.loadlab.frameworks.quarkus.Answers;
 import io.loadlab.frameworks.quarkus.QuarkusSettings;
@@ -58,7 +59,7 @@ public class ContractResource {
         }
         try {
             return Answers.text(backend.hello());
-        } catch (Backend.Failed e) {
+        } catch (BackendFailure e) {
             return Answers.error(502, e.getMessage());
         }
     }
@@ -66,10 +67,7 @@ public class ContractResource {
     @GET
     @Path("health")
     public Response health() {
-        String problem = zipCodes.healthProblem();
-        if (problem == null && backend.configured()) {
-            problem = backend.healthProblem();
-        }
+        String problem = backend.healthProblem(zipCodes.healthProblem());
         return problem == null
                 ? Answers.json(200, ContractText.HEALTH_UP)
                 : Answers.json(503, ContractText.healthDown(problem));

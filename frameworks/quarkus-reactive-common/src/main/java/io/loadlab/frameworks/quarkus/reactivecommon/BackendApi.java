@@ -1,4 +1,4 @@
-package io.loadlab.frameworks.quarkus.broken;
+package io.loadlab.frameworks.quarkus.reactivecommon;
 
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.GET;

@@ -1,7 +1,8 @@
-package io.loadlab.frameworks.quarkus.broken;
+package io.loadlab.frameworks.quarkus.reactivecommon;
 
 import io.loadlab.frameworks.common.ContractText;
 import io.loadlab.frameworks.quarkus.Answers;
+import io.loadlab.frameworks.quarkus.AppSettings;
 import io.loadlab.frameworks.quarkus.QuarkusSettings;
 import io.loadlab.frameworks.quarkus.VertxContract;
 import io.smallrye.common.annotation.NonBlocking;
@@ -27,10 +28,10 @@ public class ContractResource {
     Backend backend;
 
     @Inject
-    ZipCodes zipCodes;
+    ReactiveDatabase database;
 
     @Inject
-    BrokenSettings settings;
+    AppSettings settings;
 
     @GET
     @Path("plaintext")
@@ -72,7 +73,7 @@ public class ContractResource {
     @GET
     @Path("health")
     public Uni<Response> health() {
-        Uni<String> db = zipCodes.healthProblem();
+        Uni<String> db = database.healthProblem();
         return db.chain(problem -> problem == null && backend.configured()
                         ? backend.healthProblem()
                         : Uni.createFrom().item(problem))

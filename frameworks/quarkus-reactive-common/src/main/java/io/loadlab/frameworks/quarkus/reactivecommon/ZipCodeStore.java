@@ -1,4 +1,4 @@
-package io.loadlab.frameworks.quarkus.reactive;
+package io.loadlab.frameworks.quarkus.reactivecommon;
 
 import io.loadlab.frameworks.common.ZipCode;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
@@ -7,9 +7,9 @@ import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 
 /**
- * The study's query-or-insert with Hibernate Reactive and Panache: in one reactive transaction ({@code
- * @WithTransaction}, the successor of the study's fix {@code @ReactiveTransactional}) find the zip code, and persist
- * it when absent; the insert is flushed at commit.
+ * The zip codes through Hibernate Reactive and Panache: the study's query-or-insert in one reactive transaction
+ * ({@code @WithTransaction}, the successor of the study's fix {@code @ReactiveTransactional}) finds the zip code and
+ * persists it when absent, the insert flushed at commit; a read runs in a reactive session.
  */
 @ApplicationScoped
 public class ZipCodeStore {

@@ -1,4 +1,4 @@
-package io.loadlab.frameworks.quarkus.broken;
+package io.loadlab.frameworks.quarkus.reactivecommon;
 
 import io.loadlab.frameworks.common.ZipCode;
 import io.quarkus.hibernate.reactive.panache.PanacheEntityBase;
@@ -19,7 +19,7 @@ public class ZipCodeEntity extends PanacheEntityBase {
     public String county;
     public String timezone;
 
-    static ZipCodeEntity of(ZipCode row) {
+    public static ZipCodeEntity of(ZipCode row) {
         ZipCodeEntity e = new ZipCodeEntity();
         e.zip = row.zip();
         e.type = row.type();
@@ -30,7 +30,7 @@ public class ZipCodeEntity extends PanacheEntityBase {
         return e;
     }
 
-    ZipCode row() {
+    public ZipCode row() {
         return new ZipCode(zip, type, city, state, county, timezone);
     }
 }
