@@ -243,7 +243,7 @@ final class RunOptions {
         String name = s.file() == null ? s.kind().id() : s.file().name().replaceFirst("\\.ya?ml$", "");
         ExperimentSpec e = capacity != null
                 ? capacityExperiment(name, s, ms, conns.get(0))
-                : new ExperimentSpec(name, s, ms, loads, ServerOptions.NONE, null);
+                : new ExperimentSpec(name, s, ms, loads, ServerOptions.NONE, null, null, null, null);
         return new SuitePlan(
                 "adhoc",
                 "ad-hoc: " + String.join(",", ms) + " " + s.label(),

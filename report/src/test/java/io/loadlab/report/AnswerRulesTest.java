@@ -77,7 +77,7 @@ class AnswerRulesTest {
 
     private static ExperimentAnswer only(Criterion criterion, TrialResult... trials) {
         ExperimentInfo info =
-                new ExperimentInfo("e", "delay", "delay", List.of(), List.of(), Map.of(), criterion, null, null);
+                new ExperimentInfo("e", "delay", "delay", List.of(), List.of(), Map.of(), criterion, null, null, null);
         SuiteResults r = Fixtures.suite(List.of(info), List.of(trials));
         List<ExperimentAnswer> answers = Answers.of(r, null);
         assertThat(answers).hasSize(1);

@@ -43,9 +43,16 @@ class CapacityReportTest {
             steps.add(new CapacityStep(p[0], r.id(), p[2] < 150 ? CapacityStep.PASS : CapacityStep.FAIL, "p99"));
         }
         CapacitySearch pool = new CapacitySearch(
-                "thread-pool", CapacitySearch.FOUND, 80, 80.0, 120.0, "120 req/s failed: p99", steps);
+                "thread-pool", CapacitySearch.FOUND, 80, 80.0, 120.0, "120 req/s failed: p99", steps, List.of());
         CapacitySearch netty = new CapacitySearch(
-                "netty", CapacitySearch.LOWER_BOUND, 640, 640.0, null, "the load generator ran out first", List.of());
+                "netty",
+                CapacitySearch.LOWER_BOUND,
+                640,
+                640.0,
+                null,
+                "the load generator ran out first",
+                List.of(),
+                List.of());
         ExperimentInfo e = new ExperimentInfo(
                         "cap",
                         "delay",
@@ -53,6 +60,7 @@ class CapacityReportTest {
                         List.of("thread-pool", "netty"),
                         List.of(),
                         Map.of(),
+                        null,
                         null,
                         null,
                         null)

@@ -193,7 +193,8 @@ final class FixtureFactory {
                                 new LoadLevel(50_000, null),
                                 "needs 50,000 connections; this host allows about 19,800: the binding limit is open"
                                         + " files (RLIMIT_NOFILE) (20000 soft / 20000 hard)",
-                                List.of("*    hard nofile 1048576")))));
+                                List.of("*    hard nofile 1048576"))),
+                null));
     }
 
     private FixtureTrial delay(
@@ -242,6 +243,7 @@ final class FixtureFactory {
                 List.of(new LoadLevel(200, null)),
                 Map.of(),
                 new Criterion(Criterion.THROUGHPUT, null, 200.0),
+                null,
                 null,
                 null));
     }
@@ -296,6 +298,7 @@ final class FixtureFactory {
                 Map.of("worker_threads", "16"),
                 new Criterion(Criterion.P99, "fast", null),
                 null,
+                null,
                 null));
     }
 
@@ -329,6 +332,7 @@ final class FixtureFactory {
                 List.of(new LoadLevel(10, null)),
                 Map.of(),
                 new Criterion(Criterion.THROUGHPUT, null, null),
+                null,
                 null,
                 null));
     }

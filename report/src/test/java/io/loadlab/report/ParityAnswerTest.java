@@ -40,7 +40,7 @@ class ParityAnswerTest {
 
     private static SuiteResults suite(TrialResult... trials) {
         ExperimentInfo info =
-                new ExperimentInfo("e", "backend", "backend", List.of(), List.of(), Map.of(), null, null, null);
+                new ExperimentInfo("e", "backend", "backend", List.of(), List.of(), Map.of(), null, null, null, null);
         return Fixtures.suite(List.of(info), List.of(trials));
     }
 

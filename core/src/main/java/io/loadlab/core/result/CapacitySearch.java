@@ -35,17 +35,6 @@ public record CapacitySearch(
         pastKnee = pastKnee == null ? List.of() : List.copyOf(pastKnee);
     }
 
-    public CapacitySearch(
-            String model,
-            String outcome,
-            double capacityRps,
-            Double lastPassRps,
-            Double firstFailRps,
-            String reason,
-            List<CapacityStep> steps) {
-        this(model, outcome, capacityRps, lastPassRps, firstFailRps, reason, steps, List.of());
-    }
-
     /** This search with the trials past its knee. */
     public CapacitySearch withPastKnee(List<PastKnee> held) {
         return new CapacitySearch(model, outcome, capacityRps, lastPassRps, firstFailRps, reason, steps, held);

@@ -26,19 +26,6 @@ public record ExperimentInfo(
     @JsonCreator
     public ExperimentInfo {}
 
-    public ExperimentInfo(
-            String name,
-            String scenario,
-            String label,
-            List<String> models,
-            List<LoadLevel> loads,
-            Map<String, String> serverOptions,
-            Criterion criterion,
-            Published published,
-            List<NotRun> notRun) {
-        this(name, scenario, label, models, loads, serverOptions, criterion, published, notRun, null);
-    }
-
     /** The levels not run here, never null. */
     public List<NotRun> notRunOrEmpty() {
         return notRun == null ? List.of() : notRun;
@@ -46,17 +33,9 @@ public record ExperimentInfo(
 
     /** This experiment with the levels this host could not run. */
     public ExperimentInfo withNotRun(List<NotRun> levels) {
+        List<NotRun> copy = List.copyOf(levels);
         return new ExperimentInfo(
-                name,
-                scenario,
-                label,
-                models,
-                loads,
-                serverOptions,
-                criterion,
-                published,
-                List.copyOf(levels),
-                capacity);
+                name, scenario, label, models, loads, serverOptions, criterion, published, copy, capacity);
     }
 
     /** This experiment with its capacity section replaced. */

@@ -128,6 +128,6 @@ public final class CapacitySearcher {
     }
 
     private CapacitySearch end(String outcome, String reason) {
-        return new CapacitySearch(model, outcome, pass == null ? 0 : pass, pass, fail, reason, steps);
+        return new CapacitySearch(model, outcome, pass == null ? 0 : pass, pass, fail, reason, steps, List.of());
     }
 }

@@ -74,27 +74,6 @@ public record ExperimentSpec(
         }
     }
 
-    public ExperimentSpec(
-            String name,
-            ScenarioSpec scenario,
-            List<String> models,
-            List<LoadLevel> loads,
-            ServerOptions server,
-            Criterion criterion) {
-        this(name, scenario, models, loads, server, criterion, null, null, null);
-    }
-
-    public ExperimentSpec(
-            String name,
-            ScenarioSpec scenario,
-            List<String> models,
-            List<LoadLevel> loads,
-            ServerOptions server,
-            Criterion criterion,
-            Published published) {
-        this(name, scenario, models, loads, server, criterion, published, null, null);
-    }
-
     /**
      * A capacity experiment: each model's search from {@code goal}'s start rate, with at most {@code connections}
      * connections open.
@@ -106,16 +85,8 @@ public record ExperimentSpec(
             int connections,
             ServerOptions server,
             CapacityGoal goal) {
-        return new ExperimentSpec(
-                name,
-                scenario,
-                models,
-                List.of(new LoadLevel(connections, goal.startRps())),
-                server,
-                null,
-                null,
-                goal,
-                null);
+        List<LoadLevel> cap = List.of(new LoadLevel(connections, goal.startRps()));
+        return new ExperimentSpec(name, scenario, models, cap, server, null, null, goal, null);
     }
 
     /**

@@ -1,14 +1,11 @@
 package io.loadlab.lab.spec;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
-import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
-import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.loadlab.backend.BackendDefaults;
 import io.loadlab.core.UserError;
@@ -28,7 +25,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Pattern;
 
 /**
  * Reads suite YAML files (format in {@code docs/suites.md}) into a {@link SuitePlan} and the CPU split the suite asks
@@ -150,12 +146,8 @@ public final class SuiteFiles {
         SuiteFile f;
         try {
             f = YAML.readValue(file.toFile(), SuiteFile.class);
-        } catch (UnrecognizedPropertyException e) {
-            throw new UserError(file + ":" + keyLine(file, e.getPropertyName(), line(e)) + ": unknown key '"
-                    + e.getPropertyName() + "' at " + path(e) + " (known here: "
-                    + e.getKnownPropertyIds() + ")");
         } catch (JsonProcessingException e) {
-            throw new UserError(file + ":" + line(e) + ": " + e.getOriginalMessage());
+            throw YamlErrors.of(file, e);
         } catch (IOException e) {
             throw new UserError("cannot read suite " + file + ": " + e.getMessage());
         }
@@ -167,50 +159,6 @@ public final class SuiteFiles {
         } catch (IllegalArgumentException e) {
             throw new UserError(file + ": " + e.getMessage());
         }
-    }
-
-    /**
-     * The line where {@code key} is written: records are built from buffered tokens, so the parser's position is
-     * past the key by the time it is found unknown.
-     */
-    private static int keyLine(Path file, String key, int fallback) {
-        try {
-            List<String> lines = Files.readAllLines(file);
-            Pattern p = Pattern.compile("(^|[\\s{,-])" + Pattern.quote(key) + "\\s*:");
-            for (int i = 0; i < lines.size(); i++) {
-                String l = lines.get(i);
-                int hash = l.indexOf('#');
-                if (p.matcher(hash < 0 ? l : l.substring(0, hash)).find()) {
-                    return i + 1;
-                }
-            }
-        } catch (IOException e) {
-            // fall back to the parser's line
-        }
-        return fallback;
-    }
-
-    private static String path(JsonProcessingException e) {
-        if (e instanceof JsonMappingException m) {
-            StringBuilder b = new StringBuilder();
-            for (var ref : m.getPath()) {
-                if (ref.getFieldName() != null) {
-                    b.append(b.isEmpty() ? "" : ".").append(ref.getFieldName());
-                } else if (ref.getIndex() >= 0) {
-                    b.append('[').append(ref.getIndex()).append(']');
-                }
-            }
-            return b.isEmpty() ? "top level" : b.toString();
-        }
-        return "?";
-    }
-
-    /** The line of the offending token: the parser's own position is already past it. */
-    private static int line(JsonProcessingException e) {
-        if (e.getProcessor() instanceof JsonParser p && p.currentTokenLocation() != null) {
-            return p.currentTokenLocation().getLineNr();
-        }
-        return e.getLocation() == null ? 0 : e.getLocation().getLineNr();
     }
 
     private static Suite toSpec(SuiteFile f, Path file) {
@@ -328,7 +276,9 @@ public final class SuiteFiles {
                                 e.name(),
                                 scenario,
                                 models,
-                                loads))
+                                loads),
+                        null,
+                        null)
                 .withRefused(e.refused());
     }
 

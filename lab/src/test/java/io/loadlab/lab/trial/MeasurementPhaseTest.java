@@ -57,6 +57,8 @@ class MeasurementPhaseTest {
                 List.of(new LoadLevel(2, null)),
                 null,
                 null,
+                null,
+                null,
                 null);
         SuitePlan suite = new SuitePlan(
                 "dead",
