@@ -128,11 +128,11 @@ final class K8sCommand implements Callable<Integer> {
         }
         ParseResult parsed = spec.commandLine().getParseResult();
         List<String> args = LoadArgs.without(parsed, OWN);
+        int podCpus = threadsOf(cpu);
         if (!parsed.hasMatchedOption("--threads")) {
-            load.threads = threadsOf(cpu); // what each pod's CPUs run
-            args.add(0, "--threads=" + load.threads);
+            args.add(0, "--threads=" + podCpus); // a pod reads its own CPUs otherwise, rounded its own way
         }
-        LoadSpec whole = load.spec(); // every load option checked here, not in N pods
+        LoadSpec whole = load.spec(podCpus); // every load option checked here, not in N pods
         List<LoadSpec> parts = AgentShare.split(whole, agents);
         PrintWriter err = spec.commandLine().getErr();
         long ceiling = AgentSizing.perAgentCeiling(ConnectionCeiling.of(HostFacts.read()));

@@ -20,7 +20,6 @@ final class LoadDefaults implements IDefaultValueProvider {
         }
         return switch (o.longestName()) {
             case "--connections" -> Integer.toString(LoadgenDefaults.CONNECTIONS);
-            case "--threads" -> Integer.toString(LoadgenDefaults.threads());
             case "--duration" -> LoadgenDefaults.DURATION.toString();
             case "--timeout" -> Defaults.TIMEOUT.toString();
             case "--warmup" -> LoadgenDefaults.WARMUP.toString();

@@ -43,8 +43,9 @@ final class LoadOptions {
 
     @Option(
             names = {"-t", "--threads"},
-            description = "Load threads, each with its own event loop (default: usable CPUs, ${DEFAULT-VALUE})")
-    int threads;
+            description = "Load threads, each with its own event loop (default: the CPUs of the machine that sends the"
+                    + " load: here the usable CPUs, in k8s a pod's --cpu)")
+    Integer threads;
 
     @Option(
             names = {"-d", "--duration"},
@@ -137,10 +138,15 @@ final class LoadOptions {
 
     /** The run these options describe; a bad value is a one-line {@link UserError} before any load is sent. */
     LoadSpec spec() {
+        return spec(LoadgenDefaults.threads());
+    }
+
+    /** As {@link #spec()}, sent from a machine of {@code cpus} CPUs: its load threads unless {@code -t} is given. */
+    LoadSpec spec(int cpus) {
         summary.maxErrorRate(); // a bad value is an error before any load is sent
         LoadSpec.Builder b = LoadSpec.builder(url)
                 .connections(connections)
-                .threads(threads)
+                .threads(threads != null ? threads : cpus)
                 .duration(Duration.parse(duration))
                 .timeout(Duration.parse(timeout))
                 .warmup(Duration.parse(warmup))

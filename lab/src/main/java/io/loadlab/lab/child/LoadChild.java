@@ -10,7 +10,6 @@ import io.loadlab.loadgen.agents.AgentDefaults;
 import io.loadlab.loadgen.agents.AgentRecord;
 import io.loadlab.loadgen.agents.AgentRun;
 import io.loadlab.loadgen.agents.StartBarrier;
-import io.netty.util.ResourceLeakDetector;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -52,8 +51,7 @@ final class LoadChild {
     }
 
     static void run(LoadJob job, Path dir, ChildMain.Events events) throws IOException {
-        // the sampled leak detector records stack traces on the hot path: CPU the load generator needs for load
-        ResourceLeakDetector.setLevel(ResourceLeakDetector.Level.DISABLED);
+        LoadGenerator.leakDetectorOff();
         long pid = ProcessHandle.current().pid();
         AtomicBoolean warm = new AtomicBoolean();
         StartBarrier barrier = new StartBarrier(
