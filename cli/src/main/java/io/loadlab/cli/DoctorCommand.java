@@ -4,6 +4,7 @@ import io.loadlab.core.Json;
 import io.loadlab.core.host.ConnectionCeiling;
 import io.loadlab.core.host.Finding;
 import io.loadlab.core.host.HostFacts;
+import io.loadlab.core.model.ConcurrencyModel;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -92,9 +93,8 @@ final class DoctorCommand implements Callable<Integer> {
                     ConnectionCeiling.TARGET_CONNECTIONS, c.ceiling());
         }
         out.printf(
-                "  threads: at most %,d at once (bound by %s): thread-per-connection cannot hold more"
-                        + " connections than that.%n",
-                c.threadCeiling(), c.threadBindingLimit());
+                "  threads: at most %,d at once (bound by %s): %s cannot hold more connections than that.%n",
+                c.threadCeiling(), c.threadBindingLimit(), ConcurrencyModel.THREAD_PER_CONNECTION.id());
         out.println();
         List<Finding> act = new ArrayList<>(c.actionable());
         if (act.isEmpty()) {

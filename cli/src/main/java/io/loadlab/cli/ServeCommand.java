@@ -74,76 +74,63 @@ final class ServeCommand implements Callable<Integer> {
             description = "Database connections, the same for every model (default: ${DEFAULT-VALUE}).")
     int dbPool = ServerDefaults.DB_POOL;
 
-    @Option(
-            names = "--threads",
-            paramLabel = "N",
-            description = "thread-pool: worker threads (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--threads", paramLabel = "N", description = "worker threads (default: ${DEFAULT-VALUE}).")
     int threads = ServerDefaults.POOL_THREADS;
 
     @Option(
             names = "--queue",
             paramLabel = "N",
-            description = "thread-pool: connections queued before 503 (default: ${DEFAULT-VALUE}).")
+            description = "connections queued before 503 (default: ${DEFAULT-VALUE}).")
     int queue = ServerDefaults.POOL_QUEUE;
 
-    @Option(
-            names = "--max-threads",
-            paramLabel = "N",
-            description = "servlet models: Jetty's maximum threads (default: servlet-sync "
-                    + ServerDefaults.SERVLET_MAX_THREADS
-                    + "; servlet-async max(8, 4 × CPUs), its threads never wait).")
+    @Option(names = "--max-threads", paramLabel = "N", description = "the container's maximum threads")
     Integer maxThreads;
 
     @Option(
             names = "--worker-threads",
             paramLabel = "N",
-            description = "servlet-async --offload worker: the blocking worker pool (default: ${DEFAULT-VALUE}).")
+            description = "the blocking worker pool (--offload worker) (default: ${DEFAULT-VALUE}).")
     int workerThreads = ServerDefaults.WORKER_THREADS;
 
     @Option(
             names = "--offload",
             paramLabel = "MODE",
-            description = "servlet-async: nonblocking (timer, async client, reactive DB) or worker (a worker pool"
-                    + " blocks) (default: ${DEFAULT-VALUE}).")
+            description = "nonblocking (timer, async client, reactive DB) or worker (a worker pool blocks)"
+                    + " (default: ${DEFAULT-VALUE}).")
     ServerSpec.Offload offload = ServerSpec.Offload.NONBLOCKING;
 
     @Option(
             names = "--event-loops",
             paramLabel = "N",
-            description = "netty, vertx: event-loop threads (default: the usable CPUs, here ${DEFAULT-VALUE}).")
+            description = "event-loop threads (default: the usable CPUs, here ${DEFAULT-VALUE}).")
     int eventLoops = ServerDefaults.eventLoops();
 
     @Option(
             names = "--stack-size",
             paramLabel = "SIZE",
-            description = "thread-per-connection: thread stack size such as 256KiB; 0 = the JVM's default"
-                    + " (default: ${DEFAULT-VALUE}).")
+            description = "thread stack size such as 256KiB; 0 = the JVM's default" + " (default: ${DEFAULT-VALUE}).")
     String stackSize = ServerDefaults.STACK_SIZE.toString();
 
     @Option(
             names = "--http2",
-            description = "Serve HTTP/2 (h2c with prior knowledge) beside HTTP/1.1 on the same port: "
-                    + "servlet-sync, servlet-async, netty, vertx. (default: HTTP/1.1 only)")
+            description = "serve HTTP/2 (h2c with prior knowledge) beside HTTP/1.1 on the same port (default:"
+                    + " HTTP/1.1 only).")
     boolean http2;
 
     @Option(
             names = "--mode",
             paramLabel = "MODE",
-            description = "spring-mvc-async: async (a DeferredResult the worker pool completes) or sync (the Jetty"
-                    + " thread blocks on the worker's Future) (default: async).")
+            description = "async (a DeferredResult the worker pool completes) or sync (the container thread blocks"
+                    + " on the worker's Future)")
     String mode;
 
-    @Option(
-            names = "--io-threads",
-            paramLabel = "N",
-            description = "httpcore5-nio: I/O reactor threads (default: the usable CPUs).")
+    @Option(names = "--io-threads", paramLabel = "N", description = "I/O reactor threads")
     Integer ioThreads;
 
     @Option(
             names = "--http-client-connections",
             paramLabel = "N",
-            description = "framework models: the most connections their HTTP client opens to the backend (default: the"
-                    + " reference servers' limit).")
+            description = "the most connections the HTTP client opens to the backend")
     Integer httpClientConnections;
 
     @Override
