@@ -8,6 +8,7 @@ import java.util.Set;
  * One named request of a run: a plain run has one (named after its path), a scenario has several, picked by weight.
  * {@code path} and {@code body} may hold {@code ${field}} placeholders filled from a row of {@code data}.
  *
+ * @param request what it sends and its weight, read through {@link #name()}, {@link #path()} and the others
  * @param expectStatus statuses counted as success; null = any 2xx or 3xx
  * @param from first row of {@code data} used (inclusive)
  * @param to last row of {@code data} used (exclusive)
@@ -17,12 +18,7 @@ import java.util.Set;
  *     validation gate only
  */
 public record RequestSpec(
-        String name,
-        int weight,
-        String method,
-        String path,
-        Map<String, String> headers,
-        String body,
+        WeightedRequest request,
         DataSet data,
         Pick pick,
         int from,
@@ -42,57 +38,59 @@ public record RequestSpec(
     }
 
     public RequestSpec {
-        headers = headers == null ? Map.of() : Map.copyOf(headers);
+        Map<String, String> headers = request.headers();
+        request = request.withHeaders(headers == null ? Map.of() : Map.copyOf(headers));
         expectStatus = expectStatus == null ? null : Set.copyOf(expectStatus);
-        if (weight <= 0) {
-            throw new IllegalArgumentException("request '" + name + "': weight must be positive, got " + weight);
+        if (request.weight() <= 0) {
+            throw new IllegalArgumentException(
+                    "request '" + request.name() + "': weight must be positive, got " + request.weight());
         }
         if (data != null && (from < 0 || to > data.size() || from >= to)) {
-            throw new IllegalArgumentException("request '" + name + "': range [" + from + ", " + to
+            throw new IllegalArgumentException("request '" + request.name() + "': range [" + from + ", " + to
                     + ") is not inside data set '" + data.name() + "' of " + data.size() + " rows");
         }
     }
 
     /** A single request without data: the plain {@code loadlab load URL} case. */
     public static RequestSpec of(String method, String path, Map<String, String> headers, String body) {
-        return new RequestSpec(path, 1, method, path, headers, body, null, Pick.RANDOM, 0, 0, null, null, null);
+        WeightedRequest request = new WeightedRequest(path, 1, method, path, headers, body);
+        return new RequestSpec(request, null, Pick.RANDOM, 0, 0, null, null, null);
+    }
+
+    public String name() {
+        return request.name();
+    }
+
+    public int weight() {
+        return request.weight();
+    }
+
+    public String method() {
+        return request.method();
+    }
+
+    public String path() {
+        return request.path();
+    }
+
+    public Map<String, String> headers() {
+        return request.headers();
+    }
+
+    public String body() {
+        return request.body();
     }
 
     public RequestSpec withExpectStatus(Set<Integer> statuses) {
-        return new RequestSpec(
-                name,
-                weight,
-                method,
-                path,
-                headers,
-                body,
-                data,
-                pick,
-                from,
-                to,
-                statuses,
-                expectBody,
-                expectContentType);
+        return new RequestSpec(request, data, pick, from, to, statuses, expectBody, expectContentType);
     }
 
     /** The same request with {@code extra} headers under its own (its own win where both name one). */
     public RequestSpec withHeaders(Map<String, String> extra) {
         Map<String, String> merged = new LinkedHashMap<>(extra);
-        merged.putAll(headers);
-        return new RequestSpec(
-                name,
-                weight,
-                method,
-                path,
-                merged,
-                body,
-                data,
-                pick,
-                from,
-                to,
-                expectStatus,
-                expectBody,
-                expectContentType);
+        merged.putAll(request.headers());
+        WeightedRequest r = request.withHeaders(merged);
+        return new RequestSpec(r, data, pick, from, to, expectStatus, expectBody, expectContentType);
     }
 
     /** True when {@code status} counts as a success. */

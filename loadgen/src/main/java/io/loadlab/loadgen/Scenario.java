@@ -155,7 +155,14 @@ public record Scenario(String name, LoadSpec.Assign assign, long seed, List<Requ
             Template.compile(body, fields);
         }
         return new RequestSpec(
-                name, weight, method, path, headers, body, ds, pick, from, to, expect, expectBody, expectType);
+                new WeightedRequest(name, weight, method, path, headers, body),
+                ds,
+                pick,
+                from,
+                to,
+                expect,
+                expectBody,
+                expectType);
     }
 
     private static String firstLine(String s) {

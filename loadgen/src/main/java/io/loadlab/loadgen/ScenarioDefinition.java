@@ -1,5 +1,6 @@
 package io.loadlab.loadgen;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import io.loadlab.core.Json;
 import io.loadlab.core.UserError;
 import java.nio.file.Path;
@@ -27,18 +28,14 @@ public record ScenarioDefinition(
     /**
      * One named request and its weight in the mix.
      *
+     * @param request its name, weight, method, path, headers and body, written beside the fields below
      * @param data the name of a data set, when {@code path} or {@code body} hold placeholders
      * @param pick how rows are picked: {@code random}, {@code sequential} or {@code unique}
      * @param range the rows used, {@code [from, to)}
      * @param expectStatus statuses that count as success; absent: any 2xx or 3xx
      */
     public record Request(
-            String name,
-            int weight,
-            String method,
-            String path,
-            Map<String, String> headers,
-            String body,
+            @JsonUnwrapped WeightedRequest request,
             String data,
             String pick,
             List<Integer> range,
@@ -46,7 +43,7 @@ public record ScenarioDefinition(
 
         /** A plain {@code GET path} of weight {@code weight}. */
         public static Request get(String name, int weight, String path) {
-            return new Request(name, weight, "GET", path, null, null, null, null, null, null);
+            return new Request(new WeightedRequest(name, weight, "GET", path, null, null), null, null, null, null);
         }
     }
 

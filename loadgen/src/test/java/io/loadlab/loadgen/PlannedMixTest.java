@@ -29,7 +29,14 @@ class PlannedMixTest {
 
     private static RequestSpec request(String name, int weight, String path) {
         return new RequestSpec(
-                name, weight, "GET", path, null, null, null, RequestSpec.Pick.RANDOM, 0, 0, null, null, null);
+                new WeightedRequest(name, weight, "GET", path, null, null),
+                null,
+                RequestSpec.Pick.RANDOM,
+                0,
+                0,
+                null,
+                null,
+                null);
     }
 
     @Test

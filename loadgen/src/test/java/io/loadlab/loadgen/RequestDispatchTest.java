@@ -78,7 +78,14 @@ class RequestDispatchTest {
 
     private static RequestSpec request(String name) {
         return new RequestSpec(
-                name, 1, "GET", "/" + name, null, null, null, RequestSpec.Pick.RANDOM, 0, 0, null, null, null);
+                new WeightedRequest(name, 1, "GET", "/" + name, null, null),
+                null,
+                RequestSpec.Pick.RANDOM,
+                0,
+                0,
+                null,
+                null,
+                null);
     }
 
     @Test

@@ -20,11 +20,19 @@ class RequestPlanTest {
 
     private static RequestSpec request(String name, int weight, String path) {
         return new RequestSpec(
-                name, weight, "GET", path, null, null, null, RequestSpec.Pick.RANDOM, 0, 0, null, null, null);
+                new WeightedRequest(name, weight, "GET", path, null, null),
+                null,
+                RequestSpec.Pick.RANDOM,
+                0,
+                0,
+                null,
+                null,
+                null);
     }
 
     private static RequestSpec rows(RequestSpec.Pick pick) {
-        return new RequestSpec("row", 1, "GET", "/r/${id}", null, null, IDS, pick, 0, 4, null, null, null);
+        return new RequestSpec(
+                new WeightedRequest("row", 1, "GET", "/r/${id}", null, null), IDS, pick, 0, 4, null, null, null);
     }
 
     private static LoadSpec spec(LoadSpec.Assign assign, RequestSpec... requests) {
@@ -49,12 +57,7 @@ class RequestPlanTest {
     @Test
     void aFixedRequestIsEncodedOnceWithItsHostHeadersAndBody() {
         RequestSpec post = new RequestSpec(
-                "post",
-                1,
-                "POST",
-                "/items",
-                Map.of("X-A", "1"),
-                "{\"a\":1}",
+                new WeightedRequest("post", 1, "POST", "/items", Map.of("X-A", "1"), "{\"a\":1}"),
                 null,
                 RequestSpec.Pick.RANDOM,
                 0,

@@ -133,12 +133,7 @@ class ScenarioTest {
                 .assign(LoadSpec.Assign.PER_CONNECTION)
                 .requests(List.of(
                         new RequestSpec(
-                                "fast",
-                                9,
-                                "GET",
-                                "/a",
-                                null,
-                                null,
+                                new WeightedRequest("fast", 9, "GET", "/a", null, null),
                                 null,
                                 RequestSpec.Pick.RANDOM,
                                 0,
@@ -147,12 +142,7 @@ class ScenarioTest {
                                 null,
                                 null),
                         new RequestSpec(
-                                "slow",
-                                1,
-                                "GET",
-                                "/b",
-                                null,
-                                null,
+                                new WeightedRequest("slow", 1, "GET", "/b", null, null),
                                 null,
                                 RequestSpec.Pick.RANDOM,
                                 0,

@@ -7,6 +7,7 @@ import io.loadlab.lab.child.LoadJob;
 import io.loadlab.lab.spec.ScenarioSpec;
 import io.loadlab.loadgen.ScenarioDefinition;
 import io.loadlab.loadgen.ScenarioDefinition.Request;
+import io.loadlab.loadgen.WeightedRequest;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -81,24 +82,20 @@ final class LoadJobs {
     private static ScenarioDefinition crud(ScenarioSpec.Crud c) {
         int split = c.writeFrom();
         Request read = new Request(
-                "read",
-                c.reads(),
-                "GET",
-                "/zipcodes/${zip}",
-                null,
-                null,
+                new WeightedRequest("read", c.reads(), "GET", "/zipcodes/${zip}", null, null),
                 "zipcodes",
                 "random",
                 List.of(0, split),
                 null);
         Request write = new Request(
-                "write",
-                c.writes(),
-                "POST",
-                "/zipcodes",
-                Map.of("Content-Type", "application/json"),
-                "{\"zip\":\"${zip}\",\"type\":\"${type}\",\"city\":\"${city}\",\"state\":\"${state}\","
-                        + "\"county\":\"${county}\",\"timezone\":\"${timezone}\"}",
+                new WeightedRequest(
+                        "write",
+                        c.writes(),
+                        "POST",
+                        "/zipcodes",
+                        Map.of("Content-Type", "application/json"),
+                        "{\"zip\":\"${zip}\",\"type\":\"${type}\",\"city\":\"${city}\",\"state\":\"${state}\","
+                                + "\"county\":\"${county}\",\"timezone\":\"${timezone}\"}"),
                 "zipcodes",
                 c.fresh() ? "unique" : "random",
                 List.of(split, c.writeTo()),
@@ -108,6 +105,8 @@ final class LoadJobs {
                 "sequence",
                 Defaults.SEED,
                 Map.of("zipcodes", ScenarioDefinition.DataSource.zipCodes(ScenarioSpec.Crud.ALL_KEYS)),
-                Stream.of(read, write).filter(r -> r.weight() > 0).toList()); // reads: 0 is the study's POST alone
+                Stream.of(read, write)
+                        .filter(r -> r.request().weight() > 0)
+                        .toList()); // reads: 0 is the study's POST alone
     }
 }

@@ -160,7 +160,7 @@ class SuiteFilesTest {
         assertThat(routes.models()).containsExactly("app-platform", "app-virtual");
         assertThat(s.needsBackend() || s.needsDatabase() || s.needsHttps()).isFalse();
         assertThat(routes.scenario().file().definition().requests())
-                .extracting(r -> r.name() + " " + r.weight())
+                .extracting(r -> r.request().name() + " " + r.request().weight())
                 .containsExactly("home 8", "item 2");
         SuitePlan spring =
                 SuiteFiles.read(SUITES.resolve("examples/spring-variants.yaml")).plan();

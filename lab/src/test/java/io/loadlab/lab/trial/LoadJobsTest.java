@@ -34,7 +34,7 @@ class LoadJobsTest {
         List<ScenarioDefinition.Request> requests = LoadJobs.scenario(
                         new ScenarioSpec(ScenarioKind.CRUD, null, null, study))
                 .requests();
-        assertThat(requests).extracting(ScenarioDefinition.Request::name).containsExactly("write");
+        assertThat(requests).extracting(r -> r.request().name()).containsExactly("write");
         ScenarioDefinition.Request write = requests.get(0);
         assertThat(write.pick()).isEqualTo("random");
         assertThat(write.range()).containsExactly(12_000, 24_000);
