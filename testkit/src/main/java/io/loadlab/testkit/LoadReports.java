@@ -179,6 +179,8 @@ public final class LoadReports {
                 perRequest,
                 iv,
                 hlog,
+                null,
+                null,
                 null);
     }
 }

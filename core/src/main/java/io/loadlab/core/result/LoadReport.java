@@ -38,39 +38,6 @@ public record LoadReport(
         Retries retries) {
     public static final int SCHEMA_VERSION = 2;
 
-    /** A report without goodput or retries (written before they were recorded). */
-    public LoadReport(
-            int schemaVersion,
-            LoadSettings run,
-            Throughput throughput,
-            LatencyStats latencyMs,
-            LatencyStats serviceTimeMs,
-            ErrorCounts errors,
-            Map<String, Long> statusCodes,
-            Unfinished unfinished,
-            ConnectionStats connections,
-            Map<String, RequestStats> perRequest,
-            List<IntervalStats> intervals,
-            String hlog,
-            List<AgentStats> agents) {
-        this(
-                schemaVersion,
-                run,
-                throughput,
-                latencyMs,
-                serviceTimeMs,
-                errors,
-                statusCodes,
-                unfinished,
-                connections,
-                perRequest,
-                intervals,
-                hlog,
-                agents,
-                null,
-                null);
-    }
-
     public static final String CLOSED = "closed";
     public static final String OPEN = "open";
 

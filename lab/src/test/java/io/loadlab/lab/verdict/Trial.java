@@ -87,7 +87,9 @@ final class Trial {
                 b.perRequest(),
                 iv,
                 b.hlog(),
-                b.agents());
+                b.agents(),
+                null,
+                null);
     }
 
     Trial scenario(ScenarioSpec s) {

@@ -34,6 +34,8 @@ public final class Reports {
                 per,
                 List.of(),
                 null,
+                null,
+                null,
                 null);
     }
 
