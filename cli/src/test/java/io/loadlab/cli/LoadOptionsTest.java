@@ -75,4 +75,15 @@ class LoadOptionsTest {
         assertThat(specs.get(0).duration()).isEqualTo(LoadgenDefaults.DURATION);
         assertThat(specs).allSatisfy(s -> assertThat(s).isEqualTo(specs.get(0)));
     }
+
+    @Test
+    void k8sTakesItsPodsCpusAsThreadsUnlessGiven() {
+        int pod = K8sCommand.threadsOf("3");
+        K8sCommand k8s =
+                parsed(new K8sCommand(), List.of("--agents", "2", "--cpu", "3"), List.of("-c", "10", "http://t/"));
+        assertThat(k8s.load.spec(pod).threads()).isEqualTo(3);
+        K8sCommand given = parsed(
+                new K8sCommand(), List.of("--agents", "2", "--cpu", "3"), List.of("-t1", "-c", "10", "http://t/"));
+        assertThat(given.load.spec(pod).threads()).isEqualTo(1);
+    }
 }
