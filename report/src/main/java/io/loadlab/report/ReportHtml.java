@@ -131,6 +131,7 @@ final class ReportHtml {
         answers.forEach(a -> AnswerHtml.answer(h, a));
         if (e != null) {
             CapacityHtml.section(h, e, r, dir);
+            MetastabilityHtml.section(h, e, r);
             PublishedHtml.section(h, e, r.trials() == null ? List.of() : r.trials());
         }
         if (s.trials().stream().allMatch(t -> t.load() == null)) {

@@ -58,6 +58,22 @@ final class SvgChart {
         return this;
     }
 
+    /** A shaded band from {@code x0} to {@code x1}, labelled: a trigger window. */
+    SvgChart band(double x0, double x1, String label) {
+        marks.add(String.format(
+                Locale.ROOT,
+                "<rect class=\"band\" x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"#f5b7b1\""
+                        + " fill-opacity=\"0.5\"/><text x=\"%.1f\" y=\"%d\" font-size=\"11\" fill=\"#922b21\">%s</text>",
+                x(x0),
+                TOP,
+                Math.max(1, x(x1) - x(x0)),
+                H - BOTTOM - TOP,
+                x(x0) + 3,
+                TOP + 12,
+                esc(label)));
+        return this;
+    }
+
     /** A solid vertical line at {@code x}, labelled: the knee. */
     SvgChart vertical(double x, String label) {
         double px = x(x);

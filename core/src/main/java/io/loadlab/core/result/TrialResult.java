@@ -11,6 +11,7 @@ import java.util.Map;
  * @param load the load generator's report, absent when the trial never reached measurement (e.g. {@code APP_BROKEN})
  * @param verdicts the lab's findings; holds {@code OK} when there were none
  * @param files paths relative to the results directory
+ * @param metastability a trial with a trigger: its goodput before, during and after it; else null
  */
 public record TrialResult(
         String id,
@@ -23,7 +24,24 @@ public record TrialResult(
         ServerFacts server,
         Resources resources,
         DependencyWork dependencies,
-        Map<String, String> files) {
+        Map<String, String> files,
+        Metastability metastability) {
+
+    /** A trial without a trigger. */
+    public TrialResult(
+            String id,
+            TrialKey key,
+            String startedAt,
+            List<Verdict> verdicts,
+            ValidationResult validation,
+            LoadReport load,
+            Ceiling ceiling,
+            ServerFacts server,
+            Resources resources,
+            DependencyWork dependencies,
+            Map<String, String> files) {
+        this(id, key, startedAt, verdicts, validation, load, ceiling, server, resources, dependencies, files, null);
+    }
 
     /** The most severe finding, {@code OK} when there is none. */
     public VerdictCode worstVerdict() {

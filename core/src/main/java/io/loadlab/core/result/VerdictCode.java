@@ -15,6 +15,11 @@ public enum VerdictCode {
     DEPENDENCY_BOUND(true),
     /** More than the allowed share of connections completed nothing: the server left them waiting. */
     STARVED(true),
+    /**
+     * After a dependency slowdown ended, goodput stayed under half its level before it for longer than the threshold:
+     * the model is stuck in a state its own load keeps it in (a metastable failure). About the model, not the lab.
+     */
+    METASTABLE(true),
     /** The work done differs from the work planned: dependency calls, rows, or a request's share of the mix. */
     WORK_MISMATCH(true),
     /** Throughput or p99 drifted between measurement windows. */
@@ -42,6 +47,6 @@ public enum VerdictCode {
      * not comparable, yet the run did what it should ({@code loadlab run} does not fail for it).
      */
     public boolean aboutTheModel() {
-        return this == STARVED;
+        return this == STARVED || this == METASTABLE;
     }
 }

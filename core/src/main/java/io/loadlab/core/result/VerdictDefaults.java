@@ -38,4 +38,16 @@ public final class VerdictDefaults {
 
     /** Confidence level of the intervals drawn from repetitions. */
     public static final double CONFIDENCE = 0.95;
+
+    /**
+     * METASTABLE: how long goodput may stay under {@link #METASTABLE_DROP} of its pre-trigger level after the trigger
+     * ended, in seconds, before the model is judged stuck.
+     */
+    public static final double METASTABLE_SECONDS = 10.0;
+
+    /** METASTABLE: the share of the pre-trigger goodput under which a second counts as down. */
+    public static final double METASTABLE_DROP = 0.5;
+
+    /** Recovery: the share of the pre-trigger goodput a second must reach for the model to have recovered. */
+    public static final double RECOVERED = 0.9;
 }

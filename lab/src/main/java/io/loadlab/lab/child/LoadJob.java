@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonCreator;
 import io.loadlab.core.unit.Duration;
 import io.loadlab.core.unit.Rate;
 import io.loadlab.loadgen.LoadSpec;
+import io.loadlab.loadgen.RetryPolicy;
 import io.loadlab.loadgen.ScenarioDefinition;
 import io.loadlab.loadgen.agents.AgentDefaults;
 import io.loadlab.loadgen.agents.AgentShare;
@@ -25,6 +26,7 @@ import java.nio.file.Path;
  *     output beside {@code hlog} for the merge
  * @param http2 HTTP/2: h2c with prior knowledge for {@code http://}, h2 by ALPN for {@code https://}
  * @param maxStreams HTTP/2: requests in flight per connection at most (1 over HTTP/1.1)
+ * @param retry how the load generator retries a failed attempt; null: never
  */
 public record LoadJob(
         String url,
@@ -40,7 +42,8 @@ public record LoadJob(
         Integer agents,
         Integer agentIndex,
         boolean http2,
-        int maxStreams)
+        int maxStreams,
+        RetryPolicy retry)
         implements ChildJob {
 
     @JsonCreator
@@ -68,7 +71,8 @@ public record LoadJob(
                 share.agents(),
                 share.index(),
                 http2,
-                maxStreams);
+                maxStreams,
+                retry);
     }
 
     /** True when this job is one load agent of several. */
@@ -87,7 +91,8 @@ public record LoadJob(
                 // the servers the lab starts present a certificate it made for the run: encrypt, do not verify
                 .insecure(url.startsWith("https:"))
                 .http2(http2)
-                .maxStreams(maxStreams);
+                .maxStreams(maxStreams)
+                .retry(retry);
         if (timeout != null) {
             b.timeout(timeout);
         }

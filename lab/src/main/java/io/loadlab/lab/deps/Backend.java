@@ -2,6 +2,7 @@ package io.loadlab.lab.deps;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import io.loadlab.backend.BackendSpec;
+import io.loadlab.backend.DelaySchedule;
 import io.loadlab.core.Defaults;
 import io.loadlab.core.Json;
 import io.loadlab.core.UserError;
@@ -13,7 +14,9 @@ import io.loadlab.lab.child.ChildEvent;
 import io.loadlab.lab.child.ChildLauncher;
 import io.loadlab.lab.child.ChildProcess;
 import java.io.IOException;
+import java.net.URLEncoder;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -105,6 +108,20 @@ public final class Backend {
             return Json.read(r.body(), Stats.class);
         } catch (IOException e) {
             return null;
+        }
+    }
+
+    /**
+     * Makes the backend follow {@code schedule} from now on ({@code GET /schedule?set=...}); a backend that does not
+     * take it (a user's, without that route) is an {@link IOException} naming it.
+     */
+    public void schedule(DelaySchedule schedule) throws IOException {
+        String text = URLEncoder.encode(schedule.toString(), StandardCharsets.UTF_8);
+        HttpResponse<String> r = Http.get(url + "/schedule?set=" + text, 5_000);
+        if (r == null || r.statusCode() != 200) {
+            throw new IOException("the backend at " + url + " did not take the delay schedule " + schedule
+                    + (r == null ? " (no answer)" : " (" + r.statusCode() + " " + r.body() + ")")
+                    + "; a trigger needs the reference backend");
         }
     }
 

@@ -1,5 +1,6 @@
 package io.loadlab.lab.deps;
 
+import io.loadlab.backend.DelaySchedule;
 import io.loadlab.core.Defaults;
 import io.loadlab.core.data.ZipCode;
 import io.loadlab.core.data.ZipCodes;
@@ -125,11 +126,24 @@ public final class Dependencies implements AutoCloseable {
         }
     }
 
-    /** Starts watching what {@code s} uses, when the measured window opens. */
+    /**
+     * Starts watching what {@code s} uses, when the measured window opens; a scenario with a trigger sets the
+     * backend's delay schedule, its clock starting now, and {@link #endTrigger} puts the constant delay back.
+     */
     public DependencyProbe probe(ScenarioSpec s) throws IOException {
         Backend b = s.kind().needsBackend() ? backend : null;
         Database d = s.kind().needsDatabase() && db != null ? db.database() : null;
+        if (b != null && s.overload().trigger() != null) {
+            b.schedule(s.overload().trigger().schedule(backendDelay));
+        }
         return DependencyProbe.start(b, d, backendDelay);
+    }
+
+    /** After a trial of {@code s}: the backend's delay is the suite's again when a trigger had changed it. */
+    public void endTrigger(ScenarioSpec s) throws IOException {
+        if (backend != null && s.overload().trigger() != null) {
+            backend.schedule(DelaySchedule.constant(backendDelay));
+        }
     }
 
     /** The dependencies' processes, for the sampler. */

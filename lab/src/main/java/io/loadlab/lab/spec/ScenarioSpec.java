@@ -8,7 +8,8 @@ import java.util.Locale;
  * {@code mix} is the fast/slow split of {@code mixed}; {@code crud} the read/write mix of {@code crud}; {@code https}:
  * the load generator talks HTTPS to the reference servers, with a certificate the lab makes per run (the case study
  * ran wrk over HTTPS); {@code http2}: it talks HTTP/2 ({@code protocol: h2c}, or h2 by ALPN with {@code https}) with
- * up to {@code streams} requests at once per connection; {@code file}: the scenario file of a {@code file} scenario.
+ * up to {@code streams} requests at once per connection; {@code file}: the scenario file of a {@code file} scenario;
+ * {@code overload}: the clients' timeout and retries, and a backend slowdown in the middle of the window.
  */
 public record ScenarioSpec(
         ScenarioKind kind,
@@ -18,7 +19,8 @@ public record ScenarioSpec(
         boolean https,
         boolean http2,
         int streams,
-        FileScenario file) {
+        FileScenario file,
+        Overload overload) {
 
     /** The {@code protocol:} values of a suite. */
     public static final String HTTP1 = "http/1.1";
@@ -128,6 +130,10 @@ public record ScenarioSpec(
         mix = mix == null ? Mix.DEFAULT : mix;
         crud = crud == null ? Crud.DEFAULT : crud;
         streams = streams == 0 ? 1 : streams;
+        overload = overload == null ? Overload.NONE : overload;
+        if (overload.trigger() != null && kind != ScenarioKind.BACKEND) {
+            throw new IllegalArgumentException("a trigger slows the backend down: it needs a scenario of type backend");
+        }
         if (streams < 1 || (!http2 && streams > 1)) {
             throw new IllegalArgumentException(
                     "streams is the HTTP/2 requests per connection at once (1 or more) and needs protocol: h2c or h2");
@@ -141,12 +147,12 @@ public record ScenarioSpec(
     /** A scenario of the contract's routes. */
     public ScenarioSpec(
             ScenarioKind kind, Duration delay, Mix mix, Crud crud, boolean https, boolean http2, int streams) {
-        this(kind, delay, mix, crud, https, http2, streams, null);
+        this(kind, delay, mix, crud, https, http2, streams, null, null);
     }
 
     /** The requests of a scenario file, over plain HTTP/1.1 or as the base URL's scheme says. */
     public static ScenarioSpec of(FileScenario file) {
-        return new ScenarioSpec(ScenarioKind.FILE, null, null, null, false, false, 1, file);
+        return new ScenarioSpec(ScenarioKind.FILE, null, null, null, false, false, 1, file, null);
     }
 
     /** Over HTTP/1.1. */
@@ -174,7 +180,12 @@ public record ScenarioSpec(
     }
 
     public ScenarioSpec withDelay(Duration d) {
-        return new ScenarioSpec(kind, d, mix, crud, https, http2, streams, file);
+        return new ScenarioSpec(kind, d, mix, crud, https, http2, streams, file, overload);
+    }
+
+    /** This scenario with {@code o}'s timeout, retries and trigger. */
+    public ScenarioSpec withOverload(Overload o) {
+        return new ScenarioSpec(kind, delay, mix, crud, https, http2, streams, file, o);
     }
 
     /** True when this scenario's servers must talk TLS to the database: {@code crud} with {@code tls: true}. */
@@ -208,6 +219,7 @@ public record ScenarioSpec(
                     case FILE -> "file " + file.name() + (file.delay() == null ? "" : " " + file.delay());
                     default -> kind.id();
                 })
-                + (http2 ? " " + protocol() + (streams > 1 ? " x" + streams : "") : https ? " https" : "");
+                + (http2 ? " " + protocol() + (streams > 1 ? " x" + streams : "") : https ? " https" : "")
+                + overload.label();
     }
 }

@@ -126,7 +126,15 @@ public final class SuiteFiles {
             String protocol,
             Integer streams,
             String path,
-            @JsonProperty("wait") String waitFor) {}
+            @JsonProperty("wait") String waitFor,
+            Integer retries,
+            String retryBackoff,
+            String timeout,
+            TriggerFile trigger) {}
+
+    /** {@code trigger: {delay: 1s, at: 10s, for: 5s}}. */
+    record TriggerFile(
+            String delay, String at, @JsonProperty("for") String length) {}
 
     /** Finds {@code NAME} as {@code suitesDir/NAME.yaml}, or reads {@code NAME} as a path. */
     public static Suite load(String nameOrFile, Path suitesDir) {
@@ -223,7 +231,18 @@ public final class SuiteFiles {
                 s.https() != null && s.https() || ScenarioSpec.H2.equals(s.protocol()),
                 http2(e.name(), s.protocol()),
                 s.streams() == null ? 1 : s.streams(),
-                FileScenario.inSuite(e.name(), s.type(), dir, s.path(), s.waitFor()));
+                FileScenario.inSuite(e.name(), s.type(), dir, s.path(), s.waitFor()),
+                Overload.parse(
+                        s.retries(),
+                        s.retryBackoff(),
+                        s.timeout(),
+                        s.trigger() == null
+                                ? null
+                                : new String[] {
+                                    s.trigger().delay(),
+                                    s.trigger().at(),
+                                    s.trigger().length()
+                                }));
         List<Integer> conns = e.connections() == null ? List.of(LoadgenDefaults.CONNECTIONS) : e.connections();
         List<LoadLevel> loads = new ArrayList<>();
         if (e.rates() != null && !e.rates().isEmpty()) {

@@ -80,6 +80,7 @@ final class JudgementPhase {
                         m == null ? null : ProfileFigures.perRequest(m.profile(), m.report(), m.resources())),
                 m == null ? Resources.NONE : m.resources(),
                 m == null ? DependencyWork.NONE : m.work(),
-                dir.files());
+                dir.files(),
+                Verdicts.metastability(e));
     }
 }

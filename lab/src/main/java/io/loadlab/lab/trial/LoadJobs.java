@@ -38,14 +38,15 @@ final class LoadJobs {
                 warmup,
                 warmupLimit,
                 duration,
-                Defaults.TIMEOUT,
+                s.overload().timeout(),
                 path == null ? scenario(s) : null,
                 dir.loadJson().toString(),
                 dir.hlog().toString(),
                 null,
                 null,
                 s.http2(),
-                s.perConnection());
+                s.perConnection(),
+                s.overload().retry());
     }
 
     /** The request path of a single-request scenario, or null when the scenario mixes requests. */

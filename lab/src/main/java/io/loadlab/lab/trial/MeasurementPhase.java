@@ -60,7 +60,8 @@ final class MeasurementPhase {
         int agents = ctx.plan().agents();
         // load agents start at one instant agreed ahead, so their warm-up cannot stretch while the server's JIT works
         Duration limit = agents == 1 ? timing.mostWarmup() : warmup;
-        LoadJob job = LoadJobs.of(server.url(), s, plan.level(), warmup, limit, timing.duration(), dir);
+        Duration window = s.overload().window(timing.duration());
+        LoadJob job = LoadJobs.of(server.url(), s, plan.level(), warmup, limit, window, dir);
         ctx.listener().phase(plan, Phase.WARMUP);
         try (LoadChildren gens =
                 LoadChildren.start(ctx.launcher(), job, agents, ctx.cpus().loadgen(), dir)) {
@@ -77,7 +78,7 @@ final class MeasurementPhase {
             ctx.listener().phase(plan, Phase.MEASURING);
             LoadChildren.Awaited<ChildEvent.Result> results;
             try {
-                results = gens.await(ChildEvent.Result.class, timing.duration().plus(RESULT_GRACE), e -> {
+                results = gens.await(ChildEvent.Result.class, window.plus(RESULT_GRACE), e -> {
                     if (gens.one() && e instanceof ChildEvent.Progress p) {
                         ctx.listener()
                                 .live(
@@ -89,6 +90,7 @@ final class MeasurementPhase {
             } finally {
                 sampler.stop();
                 probe.windowClosed();
+                ctx.dependencies().endTrigger(s);
             }
             ctx.listener().phase(plan, Phase.JUDGING);
             ServerProfile profile = server.profiler().windowClosed(plan.id());

@@ -1,8 +1,10 @@
 package io.loadlab.lab.verdict;
 
 import io.loadlab.core.result.ErrorCategory;
+import io.loadlab.core.result.Metastability;
 import io.loadlab.core.result.Verdict;
 import io.loadlab.core.result.VerdictCode;
+import io.loadlab.core.result.VerdictDefaults;
 import io.loadlab.lab.spec.Thresholds;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -26,6 +28,9 @@ public final class Verdicts {
                     "validation failed at low load: " + e.validation().failure()
                             + "; fix the server, no throughput is shown for a broken app"));
             return out;
+        }
+        if (e.scenario() != null && e.scenario().overload().trigger() != null) {
+            return triggered(e, t);
         }
         Optional<Verdict> starved = StarvationCheck.check(e, t);
         Optional<Verdict> errors = ErrorCheck.check(e, t);
@@ -62,6 +67,32 @@ public final class Verdicts {
         }
         out.sort(Comparator.comparing(Verdict::code));
         return List.copyOf(out);
+    }
+
+    /**
+     * A trial whose backend slowed down on purpose has no steady state, and its errors, its work and its latency are
+     * what the trigger did to the model: only whether the lab could measure it (the load generator and the
+     * dependencies kept up) and whether the model recovered are judged.
+     */
+    private static List<Verdict> triggered(Evidence e, Thresholds t) {
+        List<Verdict> out = new ArrayList<>();
+        LoadgenSaturationCheck.check(e, t).ifPresent(out::add);
+        DependencyCheck.check(e, t).ifPresent(out::add);
+        MetastabilityCheck.check(metastability(e), VerdictDefaults.METASTABLE_SECONDS)
+                .ifPresent(out::add);
+        if (out.isEmpty()) {
+            out.add(new Verdict(VerdictCode.OK, "recovered after the trigger: the number stands"));
+        }
+        out.sort(Comparator.comparing(Verdict::code));
+        return List.copyOf(out);
+    }
+
+    /** A trial with a trigger: its goodput before, during and after it; else null. */
+    public static Metastability metastability(Evidence e) {
+        if (e.scenario() == null || e.scenario().overload().trigger() == null) {
+            return null;
+        }
+        return MetastabilityCheck.measure(e.load(), e.scenario().overload(), VerdictDefaults.METASTABLE_SECONDS);
     }
 
     /** True when every failed request timed out (503 rejections aside): what starved connections end in. */

@@ -60,7 +60,8 @@ class ChildProtocolTest {
                 null,
                 null,
                 false,
-                1);
+                1,
+                null);
         ChildProcess gen = launcher.start("loadgen", job, null, dir);
         Thread.sleep(1_500);
         assertThat(gen.poll())
