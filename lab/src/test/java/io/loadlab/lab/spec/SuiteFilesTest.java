@@ -33,7 +33,8 @@ class SuiteFilesTest {
                         "spring-async-servlet.yaml",
                         "c10k-backend.yaml",
                         "rxjava-servers.yaml",
-                        "reactive-crud.yaml");
+                        "reactive-crud.yaml",
+                        "overload.yaml");
         for (Path f : files) {
             SuitePlan s = SuiteFiles.read(f).plan();
             assertThat(s.trialCount()).as(f.toString()).isPositive();
