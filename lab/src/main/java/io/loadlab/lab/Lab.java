@@ -10,6 +10,7 @@ import io.loadlab.core.result.ExperimentInfo;
 import io.loadlab.core.result.LoadLevel;
 import io.loadlab.core.result.NotRun;
 import io.loadlab.core.result.SuiteResults;
+import io.loadlab.core.unit.Duration;
 import io.loadlab.lab.child.Applications;
 import io.loadlab.lab.child.ChildLauncher;
 import io.loadlab.lab.deps.Dependencies;
@@ -114,12 +115,13 @@ public final class Lab {
         Runtime.getRuntime().addShutdownHook(hook);
         String status = SuiteResults.FAILED;
         try {
+            double triggers = triggerSeconds(plan, trials);
             listener.suiteStarted(
                     plan,
                     store.dir(),
                     total,
-                    estimateSeconds(plan) * total,
-                    (estimateSeconds(plan) + stretchSeconds(plan)) * total);
+                    estimateSeconds(plan) * total + triggers,
+                    (estimateSeconds(plan) + stretchSeconds(plan)) * total + triggers);
             for (ExperimentSpec e : plan.experiments()) {
                 if (!e.refused().isEmpty()) {
                     String note = "experiment " + e.name() + " demonstrates " + String.join(", ", e.refused())
@@ -192,6 +194,14 @@ public final class Lab {
         return plan.timing().leastWarmup().toSeconds()
                 + plan.timing().duration().toSeconds()
                 + 4;
+    }
+
+    /** What the windows of trials with a trigger add, stretched until their recovery can be judged. */
+    static double triggerSeconds(SuitePlan plan, List<TrialPlan> trials) {
+        Duration d = plan.timing().duration();
+        return trials.stream()
+                .mapToDouble(t -> t.experiment().scenario().overload().window(d).toSeconds() - d.toSeconds())
+                .sum();
     }
 
     /** The most a trial's warm-up may add to its estimate while the server's JIT compiles. */

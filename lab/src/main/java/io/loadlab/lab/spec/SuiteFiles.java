@@ -80,7 +80,7 @@ public final class SuiteFiles {
 
     record ExperimentFile(
             String name,
-            ScenarioFile scenario,
+            ScenarioFiles.ScenarioFile scenario,
             List<String> models,
             List<Integer> connections,
             List<Double> rates,
@@ -110,31 +110,6 @@ public final class SuiteFiles {
 
     /** {@code answer: {by: throughput | p99, request: NAME, slo: 200ms}}. */
     record AnswerFile(String by, String request, String slo) {}
-
-    record ScenarioFile(
-            String type,
-            String delay,
-            Integer fast,
-            Integer slow,
-            String split,
-            Integer reads,
-            Integer writes,
-            Integer keys,
-            Boolean tls,
-            Boolean fresh,
-            Boolean https,
-            String protocol,
-            Integer streams,
-            String path,
-            @JsonProperty("wait") String waitFor,
-            Integer retries,
-            String retryBackoff,
-            String timeout,
-            TriggerFile trigger) {}
-
-    /** {@code trigger: {delay: 1s, at: 10s, for: 5s}}. */
-    record TriggerFile(
-            String delay, String at, @JsonProperty("for") String length) {}
 
     /** Finds {@code NAME} as {@code suitesDir/NAME.yaml}, or reads {@code NAME} as a path. */
     public static Suite load(String nameOrFile, Path suitesDir) {
@@ -205,44 +180,7 @@ public final class SuiteFiles {
     }
 
     private static ExperimentSpec experiment(ExperimentFile e, int index, List<UserServer> servers, Path dir) {
-        if (e.scenario() == null || e.scenario().type() == null) {
-            throw new IllegalArgumentException("experiment '" + e.name() + "' needs 'scenario: {type: ...}'");
-        }
-        ScenarioFile s = e.scenario();
-        if (s.split() != null && !s.split().equals("requests") && !s.split().equals("connections")) {
-            throw new IllegalArgumentException(
-                    "experiment '" + e.name() + "': split is 'requests' or 'connections', not '" + s.split() + "'");
-        }
-        ScenarioSpec.Mix mix = ScenarioSpec.Mix.DEFAULT;
-        ScenarioSpec.Crud crud = ScenarioSpec.Crud.DEFAULT;
-        ScenarioSpec scenario = new ScenarioSpec(
-                ScenarioKind.parse(s.type()),
-                s.delay() != null ? Duration.parse(s.delay()) : null,
-                new ScenarioSpec.Mix(
-                        s.fast() != null ? s.fast() : mix.fast(),
-                        s.slow() != null ? s.slow() : mix.slow(),
-                        "connections".equals(s.split())),
-                new ScenarioSpec.Crud(
-                        s.reads() != null ? s.reads() : crud.reads(),
-                        s.writes() != null ? s.writes() : crud.writes(),
-                        s.keys() != null ? s.keys() : crud.keys(),
-                        s.tls() != null && s.tls(),
-                        s.fresh() == null || s.fresh()),
-                s.https() != null && s.https() || ScenarioSpec.H2.equals(s.protocol()),
-                http2(e.name(), s.protocol()),
-                s.streams() == null ? 1 : s.streams(),
-                FileScenario.inSuite(e.name(), s.type(), dir, s.path(), s.waitFor()),
-                Overload.parse(
-                        s.retries(),
-                        s.retryBackoff(),
-                        s.timeout(),
-                        s.trigger() == null
-                                ? null
-                                : new String[] {
-                                    s.trigger().delay(),
-                                    s.trigger().at(),
-                                    s.trigger().length()
-                                }));
+        ScenarioSpec scenario = ScenarioFiles.spec(e.name(), e.scenario(), dir);
         List<Integer> conns = e.connections() == null ? List.of(LoadgenDefaults.CONNECTIONS) : e.connections();
         List<LoadLevel> loads = new ArrayList<>();
         if (e.rates() != null && !e.rates().isEmpty()) {
@@ -320,17 +258,6 @@ public final class SuiteFiles {
         } catch (UserError bad) {
             throw new IllegalArgumentException("experiment '" + e.name() + "': " + bad.getMessage());
         }
-    }
-
-    private static boolean http2(String experiment, String protocol) {
-        if (protocol == null || protocol.equals(ScenarioSpec.HTTP1)) {
-            return false;
-        }
-        if (protocol.equals(ScenarioSpec.H2C) || protocol.equals(ScenarioSpec.H2)) {
-            return true;
-        }
-        throw new IllegalArgumentException("experiment '" + experiment + "': protocol is http/1.1, h2c or h2 (h2c over"
-                + " HTTPS), not '" + protocol + "'");
     }
 
     private static Criterion criterion(String experiment, AnswerFile a) {
