@@ -51,7 +51,7 @@ class ClusterRunTest {
                 .duration(60)
                 .requests(requests, requests / 60.0)
                 .latency(LatencyStats.fromMicros(h))
-                .intervals(List.of(new IntervalStats(1, requests, requests, 0, 0, 0, 0)))
+                .intervals(List.of(new IntervalStats(1, requests, requests, 0, 0, 0, 0, null)))
                 .build();
         AgentRecord r = new AgentRecord(
                 AgentRecord.SCHEMA_VERSION,

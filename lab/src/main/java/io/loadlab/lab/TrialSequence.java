@@ -76,6 +76,7 @@ final class TrialSequence {
                 ServerFacts.UNKNOWN,
                 Resources.NONE,
                 DependencyWork.NONE,
-                Map.of());
+                Map.of(),
+                null);
     }
 }

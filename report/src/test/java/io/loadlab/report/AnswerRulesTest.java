@@ -35,7 +35,7 @@ class AnswerRulesTest {
     private static List<IntervalStats> windows(double... rps) {
         List<IntervalStats> out = new ArrayList<>();
         for (int i = 0; i < rps.length; i++) {
-            out.add(new IntervalStats(i + 1, (long) rps[i], rps[i], 5, 10, 20, 0));
+            out.add(new IntervalStats(i + 1, (long) rps[i], rps[i], 5, 10, 20, 0, null));
         }
         return out;
     }
@@ -58,7 +58,8 @@ class AnswerRulesTest {
                 new Resources(
                         List.of(new ProcessSeries("server", 1, "0", cpu, cpu, 1L << 27, 10, 0, 0, List.of())), null),
                 null,
-                Map.of());
+                Map.of(),
+                null);
     }
 
     private static TrialResult closed(String model, int rep, double rps, double p99, List<IntervalStats> w) {

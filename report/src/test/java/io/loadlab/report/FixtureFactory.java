@@ -323,7 +323,8 @@ final class FixtureFactory {
                 new ServerFacts(Map.of("model", "single-thread"), null, null, null),
                 Resources.NONE,
                 DependencyWork.NONE,
-                Map.of("server_log", "trials/" + id + "/server.log")));
+                Map.of("server_log", "trials/" + id + "/server.log"),
+                null));
         experiments.add(new ExperimentInfo(
                 CRUD,
                 "crud",

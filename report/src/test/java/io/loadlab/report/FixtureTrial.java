@@ -132,7 +132,8 @@ final class FixtureTrial {
                         second.getValueAtPercentile(50) / 1e3,
                         second.getValueAtPercentile(99) / 1e3,
                         second.getMaxValue() / 1e3,
-                        errors.total() / SECONDS));
+                        errors.total() / SECONDS,
+                        null));
             }
             stalled = unfinished != null ? unfinished : defaultUnfinished(total);
             oldest = unfinished != null ? oldestMs : total.getMaxValue() / 1e3;
@@ -190,7 +191,8 @@ final class FixtureTrial {
                         "server_log",
                         prefix + "server.log",
                         "loadgen_log",
-                        prefix + "loadgen.log"));
+                        prefix + "loadgen.log"),
+                null);
     }
 
     /** Closed model: every connection has a request in flight when the window closes; open: rate × mean latency. */

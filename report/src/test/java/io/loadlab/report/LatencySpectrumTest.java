@@ -43,7 +43,8 @@ class LatencySpectrumTest {
                 trial.server(),
                 trial.resources(),
                 trial.dependencies(),
-                Map.of());
+                Map.of(),
+                null);
         List<double[]> points = LatencySpectrum.of(Path.of("nowhere"), noFiles);
         assertThat(points).hasSize(7);
         assertThat(points.get(3)).containsExactly(99, trial.load().latencyMs().p99());

@@ -35,7 +35,8 @@ class ParityAnswerTest {
                 new ServerFacts(settings, null, null, null),
                 null,
                 null,
-                Map.of());
+                Map.of(),
+                null);
     }
 
     private static SuiteResults suite(TrialResult... trials) {

@@ -97,7 +97,8 @@ class ProfileReportTest {
                 new ServerFacts(s.settings(), s.exitStatus(), s.jit(), p),
                 t.resources(),
                 t.dependencies(),
-                files);
+                files,
+                null);
     }
 
     private static SuiteResults copy(SuiteResults r, List<TrialResult> trials) {

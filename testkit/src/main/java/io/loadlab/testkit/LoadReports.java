@@ -148,7 +148,7 @@ public final class LoadReports {
             iv = new ArrayList<>();
             for (int i = 1; i <= (int) durationS; i++) {
                 iv.add(new IntervalStats(
-                        i, (long) perSecond, perSecond, latency.p50(), latency.p99(), latency.max(), 0));
+                        i, (long) perSecond, perSecond, latency.p50(), latency.p99(), latency.max(), 0, null));
             }
         }
         long[] even = new long[connections];

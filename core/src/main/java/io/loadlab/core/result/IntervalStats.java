@@ -13,11 +13,4 @@ public record IntervalStats(
         double p99Ms,
         double maxMs,
         long errors,
-        Long goodput) {
-
-    /** An interval without a goodput count. */
-    public IntervalStats(
-            double tS, long requests, double throughputRps, double p50Ms, double p99Ms, double maxMs, long errors) {
-        this(tS, requests, throughputRps, p50Ms, p99Ms, maxMs, errors, null);
-    }
-}
+        Long goodput) {}

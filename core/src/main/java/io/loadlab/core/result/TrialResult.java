@@ -27,22 +27,6 @@ public record TrialResult(
         Map<String, String> files,
         Metastability metastability) {
 
-    /** A trial without a trigger. */
-    public TrialResult(
-            String id,
-            TrialKey key,
-            String startedAt,
-            List<Verdict> verdicts,
-            ValidationResult validation,
-            LoadReport load,
-            Ceiling ceiling,
-            ServerFacts server,
-            Resources resources,
-            DependencyWork dependencies,
-            Map<String, String> files) {
-        this(id, key, startedAt, verdicts, validation, load, ceiling, server, resources, dependencies, files, null);
-    }
-
     /** The most severe finding, {@code OK} when there is none. */
     public VerdictCode worstVerdict() {
         VerdictCode worst = VerdictCode.OK;

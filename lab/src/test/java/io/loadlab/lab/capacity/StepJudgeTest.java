@@ -40,7 +40,8 @@ class StepJudgeTest {
                 ServerFacts.UNKNOWN,
                 Resources.NONE,
                 DependencyWork.NONE,
-                Map.of());
+                Map.of(),
+                null);
     }
 
     static LoadReports healthy() {

@@ -44,7 +44,7 @@ class VerdictsTest {
     }
 
     static IntervalStats second(int t, double rps, double p99) {
-        return new IntervalStats(t, (long) rps, rps, p99 / 2, p99, p99 * 2, 0);
+        return new IntervalStats(t, (long) rps, rps, p99 / 2, p99, p99 * 2, 0, null);
     }
 
     @Test
@@ -188,7 +188,7 @@ class VerdictsTest {
                 second(1, 10_000, 10),
                 second(2, 10_000, 10),
                 second(3, 10_000, 10),
-                new IntervalStats(3.2, 2_000, 10_000, 5, 10, 20, 0));
+                new IntervalStats(3.2, 2_000, 10_000, 5, 10, 20, 0, null));
         assertThat(SteadinessCheck.full(iv, 3.2)).hasSize(3);
     }
 
@@ -406,9 +406,9 @@ class VerdictsTest {
         // 16 answers in the first second, then silence: the hung requests are neither answered nor timed out yet
         List<IntervalStats> iv = List.of(
                 second(1, 16, 10),
-                new IntervalStats(2, 0, 0, 0, 0, 0, 0),
-                new IntervalStats(3, 0, 0, 0, 0, 0, 0),
-                new IntervalStats(4, 0, 0, 0, 0, 0, 0));
+                new IntervalStats(2, 0, 0, 0, 0, 0, 0, null),
+                new IntervalStats(3, 0, 0, 0, 0, 0, 0, null),
+                new IntervalStats(4, 0, 0, 0, 0, 0, 0, null));
         LoadReport r = withIntervals(
                 LoadReports.closed().requests(16, 5).status(Map.of("200", 16L)).build(), iv);
         Trial t = clean().load(r);
@@ -423,7 +423,7 @@ class VerdictsTest {
     @Test
     void silenceBeforeTheFirstAnswerIsStartUpNotAHang() {
         List<IntervalStats> iv = List.of(
-                new IntervalStats(1, 0, 0, 0, 0, 0, 0),
+                new IntervalStats(1, 0, 0, 0, 0, 0, 0, null),
                 second(2, 10_000, 20),
                 second(3, 10_000, 20),
                 second(4, 10_000, 20));

@@ -54,7 +54,7 @@ class AgentMergeTest {
                 .connections(1)
                 .duration(5)
                 .requests(requests, requests / 5.0)
-                .intervals(List.of(new IntervalStats(1, requests, requests, 0, 0, 0, 0)))
+                .intervals(List.of(new IntervalStats(1, requests, requests, 0, 0, 0, 0, null)))
                 .build();
     }
 
