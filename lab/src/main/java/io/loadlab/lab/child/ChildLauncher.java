@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -111,12 +112,22 @@ public final class ChildLauncher {
         return launch(role, cmd, cpus, dir, dir.resolve(role + ".out"), extraEnv, false);
     }
 
-    /** Starts a user's shell command as {@code role}, with extra environment variables for it. */
+    /**
+     * Starts a user's shell command as {@code role}, with extra environment variables for it. Its {@code java} is the
+     * JDK loadlab runs on ({@code JAVA_HOME}, first on {@code PATH}): a command saying {@code java -jar app.jar} gets a
+     * JDK of 21 or more, not whatever older one the host's {@code PATH} holds; an absolute path still picks its own.
+     */
     public ChildProcess startCommand(String role, String shellCommand, String cpus, Path dir, Map<String, String> extra)
             throws IOException {
         Files.createDirectories(dir);
+        Map<String, String> withJdk = new HashMap<>();
+        Path javaHome = Path.of(System.getProperty("java.home"));
+        withJdk.put("JAVA_HOME", javaHome.toString());
+        String path = System.getenv("PATH");
+        withJdk.put("PATH", javaHome.resolve("bin") + (path == null || path.isEmpty() ? "" : ":" + path));
+        withJdk.putAll(extra);
         return launch(
-                role, List.of("/bin/sh", "-c", shellCommand), cpus, dir, dir.resolve(role + ".out"), extra, false);
+                role, List.of("/bin/sh", "-c", shellCommand), cpus, dir, dir.resolve(role + ".out"), withJdk, false);
     }
 
     /** @param commands a pipe to its standard input for {@link ChildCommand}s (else {@code /dev/null}) */

@@ -134,4 +134,19 @@ class ChildProtocolTest {
         assertThat(kids).noneMatch(ProcessRegistry::alive);
         assertThat(quick.isRegistered(c.pid())).isFalse();
     }
+
+    @Test
+    void aUsersCommandRunsJavaOfTheJdkLoadlabRunsOn() throws Exception {
+        // the host's PATH may hold an older java (this one's holds 17): `java -jar app.jar` must get ours
+        ChildProcess c = launcher.startCommand(
+                "probe",
+                "echo \"$JAVA_HOME\" > '" + dir.resolve("home") + "'; command -v java > '" + dir.resolve("java") + "'",
+                null,
+                dir,
+                Map.of());
+        assertThat(c.process().waitFor(30, TimeUnit.SECONDS)).isTrue();
+        String home = System.getProperty("java.home");
+        assertThat(Files.readString(dir.resolve("home")).strip()).isEqualTo(home);
+        assertThat(Files.readString(dir.resolve("java")).strip()).isEqualTo(home + "/bin/java");
+    }
 }
