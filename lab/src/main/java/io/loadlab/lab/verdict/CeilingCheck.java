@@ -81,6 +81,44 @@ final class CeilingCheck {
                         limit(e, t, rps))));
     }
 
+    /**
+     * Every connection's request reached the backend at some point, yet on average fewer calls were in flight than
+     * requests waited: each request spent time inside the server before or after its call, while its CPU was not
+     * saturated (that case is named before this one). Null when the evidence does not show it.
+     */
+    private static String aroundTheBackend(Evidence e, Thresholds t, DependencyWork.Backend b, int waiting) {
+        if (b == null
+                || b.meanInFlight() == null
+                || !e.closed()
+                || waiting == 0
+                || e.load().latencyMs() == null) {
+            return null;
+        }
+        double share = b.meanInFlight() / waiting;
+        Double wait = e.ceiling().floorMs() != null ? e.ceiling().floorMs() : e.floorMs();
+        if (wait == null) {
+            return null; // without the backend's delay, the time inside the server is unknown
+        }
+        double floor = wait;
+        double inside = e.load().latencyMs().mean() - floor;
+        if (share >= t.belowCeiling() + (1 - t.belowCeiling()) / 2 || inside <= 0) {
+            return null;
+        }
+        return String.format(
+                Locale.ROOT,
+                "%.0f backend calls were in flight on average while %d requests waited (%.0f%%): each request spent"
+                        + " about %.0f ms inside the server around its call (mean latency %.1f ms, backend %.0f ms),"
+                        + " with the server's CPU at %.2f — it queues requests (its event loops, its HTTP client's pool"
+                        + " or its threads), not for want of CPU",
+                b.meanInFlight(),
+                waiting,
+                100 * share,
+                inside,
+                e.load().latencyMs().mean(),
+                floor,
+                e.serverCpu());
+    }
+
     /** True when the server used its CPUs: a CPU-bound scenario's ceiling, or the server's own cost per request. */
     private static boolean busy(int cores, double cpu) {
         return cores > 0 && cpu >= SERVER_BUSY * cores;
@@ -117,6 +155,10 @@ final class CeilingCheck {
                     b.peakInFlight(),
                     b.meanInFlight(),
                     waiting);
+        }
+        String around = aroundTheBackend(e, t, b, waiting);
+        if (around != null) {
+            return around;
         }
         DependencyWork.Database d = e.work().database();
         if (d != null && d.peakActive() != null && d.peakActive() > 0) {

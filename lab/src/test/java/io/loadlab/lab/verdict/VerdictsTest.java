@@ -267,6 +267,28 @@ class VerdictsTest {
     }
 
     @Test
+    void aServerThatHoldsRequestsAroundItsBackendCallsSaysHowLongWithItsCpuNotSaturated() {
+        // every connection's call reached the backend (peak 1000), but on average only 818 were there: the rest of
+        // each request's 120 ms went inside the server, whose CPU had room
+        Trial t = clean().model(ConcurrencyModel.VERTX)
+                .scenario(ScenarioSpec.of(ScenarioKind.BACKEND))
+                .level(new LoadLevel(1000, null))
+                .load(LoadReports.closed()
+                        .connections(1000)
+                        .requests(83_000, 8_300)
+                        .latency(LoadReports.latency(120))
+                        .build())
+                .process("server", 0.75)
+                .work(new DependencyWork(new DependencyWork.Backend(83_000, 1000, 818.0), null))
+                .knobs(Trial.Knobs.DEFAULTS);
+        assertThat(t.codes()).containsExactly(VerdictCode.BELOW_CEILING);
+        assertThat(t.reason(VerdictCode.BELOW_CEILING))
+                .contains("818 backend calls were in flight on average while 1000 requests waited (82%)")
+                .contains("about 20 ms inside the server around its call (mean latency 120.0 ms, backend 100 ms)")
+                .contains("with the server's CPU at 0.75");
+    }
+
+    @Test
     void aServerThatSpendsItsOwnCoreShortOfLittlesBoundSaysSoWithItsCpuPerRequest() {
         // a framework's own cost per request runs its one core out first: a finding about the model, with evidence
         Trial t = clean().model(ConcurrencyModel.VERTX)
