@@ -5,19 +5,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.loadlab.servers.RunningServer;
 import io.loadlab.servers.ServerModel;
 import io.loadlab.servers.ServerSpec;
-import io.loadlab.servers.runtime.ModelChecks;
+import io.loadlab.servers.runtime.NonBlockingModelChecks;
 import io.loadlab.testkit.RawHttp;
 import org.junit.jupiter.api.Test;
 
-class NettyModelTest extends ModelChecks {
+class NettyModelTest extends NonBlockingModelChecks {
     @Override
     protected ServerModel model() {
         return new NettyModel();
-    }
-
-    @Override
-    protected boolean nonBlocking() {
-        return true;
     }
 
     @Test

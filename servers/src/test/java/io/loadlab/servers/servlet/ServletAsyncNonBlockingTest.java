@@ -5,19 +5,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.loadlab.servers.RunningServer;
 import io.loadlab.servers.ServerModel;
 import io.loadlab.servers.ServerSpec;
-import io.loadlab.servers.runtime.ModelChecks;
+import io.loadlab.servers.runtime.NonBlockingModelChecks;
 import org.junit.jupiter.api.Test;
 
 /** servlet-async with {@code --offload nonblocking}: its timer must never block, and 1,000 delays finish together. */
-class ServletAsyncNonBlockingTest extends ModelChecks {
+class ServletAsyncNonBlockingTest extends NonBlockingModelChecks {
     @Override
     protected ServerModel model() {
         return new ServletAsyncModel();
-    }
-
-    @Override
-    protected boolean nonBlocking() {
-        return true;
     }
 
     @Override

@@ -18,11 +18,6 @@ class ServletAsyncWorkerTest extends ModelChecks {
     }
 
     @Override
-    protected boolean nonBlocking() {
-        return false;
-    }
-
-    @Override
     protected ServerSpec.Builder spec() {
         return super.spec().offload(ServerSpec.Offload.WORKER).workerThreads(4);
     }

@@ -13,11 +13,6 @@ class ServletSyncModelTest extends ModelChecks {
         return new ServletSyncModel();
     }
 
-    @Override
-    protected boolean nonBlocking() {
-        return false;
-    }
-
     @Test
     void maxThreadsIsSettableAndReported() throws Exception {
         RunningServer s = start(spec().maxThreads(16).build());

@@ -4,19 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.loadlab.servers.RunningServer;
 import io.loadlab.servers.ServerModel;
-import io.loadlab.servers.runtime.ModelChecks;
+import io.loadlab.servers.runtime.NonBlockingModelChecks;
 import io.loadlab.testkit.RawHttp;
 import org.junit.jupiter.api.Test;
 
-class VertxModelTest extends ModelChecks {
+class VertxModelTest extends NonBlockingModelChecks {
     @Override
     protected ServerModel model() {
         return new VertxModel();
-    }
-
-    @Override
-    protected boolean nonBlocking() {
-        return true;
     }
 
     @Test
