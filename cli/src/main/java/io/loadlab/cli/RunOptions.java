@@ -73,7 +73,8 @@ final class RunOptions {
             paramLabel = "SLO",
             description = "Search each model's capacity at this objective, e.g. 'p99<100ms': open-model steps from"
                     + " -R (default: " + (int) CapacityGoals.START + " req/s) doubling until one fails, then"
-                    + " bisection to 5%%; -c is the connection cap. A step passes with the objective met, errors"
+                    + " bisection to 5%%; -c is the connection cap (default: " + CapacityGoals.CONNECTIONS + ")."
+                    + " A step passes with the objective met, errors"
                     + " under 0.1%% and no growing backlog (docs/methodology.md).")
     String capacity;
 
@@ -242,7 +243,7 @@ final class RunOptions {
         }
         String name = s.file() == null ? s.kind().id() : s.file().name().replaceFirst("\\.ya?ml$", "");
         ExperimentSpec e = capacity != null
-                ? capacityExperiment(name, s, ms, conns.get(0))
+                ? capacityExperiment(name, s, ms, connections == null ? CapacityGoals.CONNECTIONS : conns.get(0))
                 : new ExperimentSpec(name, s, ms, loads, ServerOptions.NONE, null, null, null, null);
         return new SuitePlan(
                 "adhoc",

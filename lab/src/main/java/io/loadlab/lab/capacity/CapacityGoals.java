@@ -27,6 +27,12 @@ public final class CapacityGoals {
      * connection answering in a millisecond, beyond which the connection cap, not the model, would bind.
      */
     public static final double RATE_PER_CONNECTION = 1000;
+    /**
+     * The connection cap of an ad-hoc search given no {@code -c}: enough for 10,000 req/s of 100 ms requests, within
+     * this kind of host's open-file limit. With the load generator's usual 100, a 100 ms scenario could never offer
+     * more than 1,000 req/s.
+     */
+    public static final int CONNECTIONS = 1000;
 
     private static final Pattern SLO = Pattern.compile("\\s*p(50|90|99|99\\.9|999)\\s*<=?\\s*(\\S+)\\s*");
 

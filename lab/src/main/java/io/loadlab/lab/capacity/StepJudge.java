@@ -2,12 +2,14 @@ package io.loadlab.lab.capacity;
 
 import io.loadlab.core.result.CapacityGoal;
 import io.loadlab.core.result.CapacityStep;
+import io.loadlab.core.result.ConnectionStats;
 import io.loadlab.core.result.LoadReport;
 import io.loadlab.core.result.TrialResult;
 import io.loadlab.core.result.Verdict;
 import io.loadlab.core.result.VerdictCode;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * Judges one step of a capacity search from its trial. It passes when, over its window, the objective holds, the
@@ -50,6 +52,10 @@ public final class StepJudge {
             return step(trialId, rate, CapacityStep.FAIL, worst.code() + ": " + worst.reason());
         }
         double latency = goal.latencyOf(load.latencyMs());
+        Optional<CapacityStep> cap = connectionCap(trialId, rate, load, goal, latency);
+        if (cap.isPresent()) {
+            return cap.get();
+        }
         if (latency > goal.sloMs()) {
             return fail(trialId, rate, "%s %.1f ms > %s", goal.percentileName(), latency, goal.slo());
         }
@@ -87,6 +93,37 @@ public final class StepJudge {
                         latency,
                         load.errorRate() * 100,
                         served * 100));
+    }
+
+    /**
+     * Every connection of the load generator's cap was busy, so requests waited for one in the load generator (their
+     * wait is in their latency), while the server answered the ones it got within the objective: the cap, not the
+     * model, kept the step from its rate. A lab limit: the search reports a lower bound and says to raise it.
+     */
+    private static Optional<CapacityStep> connectionCap(
+            String trialId, double rate, LoadReport load, CapacityGoal goal, double latency) {
+        ConnectionStats c = load.connections();
+        if (c == null || c.delayedRequests() == 0 || latency <= goal.sloMs() || load.serviceTimeMs() == null) {
+            return Optional.empty();
+        }
+        double service = goal.latencyOf(load.serviceTimeMs());
+        if (service > goal.sloMs()) {
+            return Optional.empty(); // the server itself answered too slowly: its connections filled because of it
+        }
+        return Optional.of(step(
+                trialId,
+                rate,
+                CapacityStep.LAB_LIMIT,
+                String.format(
+                        Locale.ROOT,
+                        "the load generator's %d connections ran out first: %d requests waited for a free one while"
+                                + " the server answered within the objective (%s %.1f ms from the send, %.1f ms from"
+                                + " the schedule); raise -c (connections:)",
+                        c.maxOpened(),
+                        c.delayedRequests(),
+                        goal.percentileName(),
+                        service,
+                        latency)));
     }
 
     private static CapacityStep fail(String trialId, double rate, String format, Object... args) {

@@ -76,6 +76,30 @@ class StepJudgeTest {
     }
 
     @Test
+    void connectionsThatRanOutWhileTheServerKeptTheObjectiveAreTheLabsLimitNotTheModels() {
+        // 100 connections of 100 ms requests cannot offer 1,000 req/s: requests wait in the load generator (their wait
+        // is in the latency, 80 ms × 2 at p99) while the server answers each within 20 ms × 2 from its send
+        TrialResult capped = trial(healthy()
+                .latency(LoadReports.latency(80))
+                .service(LoadReports.latency(20))
+                .delayed(1200)
+                .build());
+        CapacityStep s = judge(capped);
+        assertThat(s.outcome()).isEqualTo(CapacityStep.LAB_LIMIT);
+        assertThat(s.why())
+                .contains("the load generator's 100 connections ran out first: 1200 requests waited")
+                .contains("raise -c");
+        // the server itself answered too slowly: its connections filled because of it, a failure of the model
+        assertThat(judge(trial(healthy()
+                                .latency(LoadReports.latency(80))
+                                .service(LoadReports.latency(70))
+                                .delayed(1200)
+                                .build()))
+                        .outcome())
+                .isEqualTo(CapacityStep.FAIL);
+    }
+
+    @Test
     void whatTheLabCouldNotMeasureIsNotTheModelsFailure() {
         assertThat(judge(trial(healthy().build(), VerdictCode.LOADGEN_SATURATED))
                         .outcome())
