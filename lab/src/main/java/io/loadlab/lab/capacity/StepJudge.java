@@ -52,7 +52,7 @@ public final class StepJudge {
             return step(trialId, rate, CapacityStep.FAIL, worst.code() + ": " + worst.reason());
         }
         double latency = goal.latencyOf(load.latencyMs());
-        Optional<CapacityStep> cap = connectionCap(trialId, rate, load, goal, latency);
+        Optional<CapacityStep> cap = connectionCap(trialId, rate, r, goal, latency);
         if (cap.isPresent()) {
             return cap.get();
         }
@@ -98,10 +98,16 @@ public final class StepJudge {
     /**
      * Every connection of the load generator's cap was busy, so requests waited for one in the load generator (their
      * wait is in their latency), while the server answered the ones it got within the objective: the cap, not the
-     * model, kept the step from its rate. A lab limit: the search reports a lower bound and says to raise it.
+     * model, kept the step from its rate. A lab limit: the search reports a lower bound and says to raise it — unless
+     * the model's design (its threads) caps it below the rate anyway, as a pool of 8 threads on 8 connections.
      */
     private static Optional<CapacityStep> connectionCap(
-            String trialId, double rate, LoadReport load, CapacityGoal goal, double latency) {
+            String trialId, double rate, TrialResult r, CapacityGoal goal, double latency) {
+        LoadReport load = r.load();
+        Double design = r.ceiling() == null ? null : r.ceiling().designRps();
+        if (design != null && design <= rate) {
+            return Optional.empty(); // the model's own threads cap it below this rate: its limit, not the lab's
+        }
         ConnectionStats c = load.connections();
         if (c == null || c.delayedRequests() == 0 || latency <= goal.sloMs() || load.serviceTimeMs() == null) {
             return Optional.empty();
