@@ -167,7 +167,7 @@ public enum ConcurrencyModel {
             false,
             Launch.process("quarkus-reactive"),
             DesignCap.none(),
-            Knob.EVENT_LOOPS.withDefault("Quarkus': 2 × CPUs"),
+            Knob.EVENT_LOOPS,
             Knob.HTTP_CLIENT_CONNECTIONS),
     QUARKUS_VIRTUAL(
             "quarkus-virtual",
@@ -184,7 +184,7 @@ public enum ConcurrencyModel {
             false,
             Launch.process("quarkus-broken"),
             DesignCap.none(),
-            Knob.EVENT_LOOPS.withDefault("Quarkus': 2 × CPUs"),
+            Knob.EVENT_LOOPS,
             Knob.HTTP_CLIENT_CONNECTIONS);
 
     /** The knobs every model takes besides its own: the same database pool and accept backlog for all. */

@@ -23,7 +23,7 @@ public final class QuarkusSettings {
         s.put("server", "Vert.x " + version("io.vertx", "vertx-core"));
         int backlog = config("quarkus.http.accept-backlog", -1);
         s.put("backlog", backlog > 0 ? backlog : "Netty's default (the kernel's somaxconn)");
-        s.put("event_loops", config("quarkus.vertx.event-loops-pool-size", 2 * Runtime.getRuntime().availableProcessors()));
+        s.put("event_loops", config("quarkus.vertx.event-loops-pool-size", Runtime.getRuntime().availableProcessors()));
         s.put("worker_threads", config("quarkus.thread-pool.max-threads", Math.max(200, 8 * Runtime.getRuntime().availableProcessors())));
         return s;
     }
