@@ -106,7 +106,7 @@ class ReportWriterTest {
         assertThat(m)
                 .contains("APP_BROKEN", "ERRORS", "LOADGEN_SATURATED", "DEPENDENCY_BOUND", "WORK_MISMATCH")
                 .contains("STARVED (more than 1% of the connections completed nothing in the window)")
-                .contains("BELOW_CEILING (under 85% of the ceiling")
+                .contains("BELOW_CEILING (under 90% of the ceiling")
                 .contains("a lower bound of their latency");
     }
 

@@ -7,10 +7,11 @@ import java.nio.file.Path;
 
 /**
  * What a process's threads add up to, from {@code /proc/PID/task/TID/}: context switches (the process's own
- * {@code /proc/PID/status} counts only its first thread's) and the CPU of the JVM's JIT compiler threads (named
- * {@code C1 CompilerThre…} and {@code C2 CompilerThre…}), with the time they waited for a CPU ({@code schedstat}): a
- * JIT starved by a busy core runs little yet is far from done. One scan reads two small files per thread (three for a
- * compiler thread), so a process with more than {@link #MAX_THREADS} threads is not scanned.
+ * {@code /proc/PID/status} counts only its first thread's), the time its threads spent runnable but waiting for a CPU
+ * ({@code schedstat}: a pinned server whose threads queue for its core is short of CPU even when its mean CPU is not
+ * 100%), and the CPU of the JVM's JIT compiler threads (named {@code C1 CompilerThre…} and {@code C2 CompilerThre…})
+ * with their own wait: a JIT starved by a busy core runs little yet is far from done. One scan reads three small files
+ * per thread, so a process with more than {@link #MAX_THREADS} threads is not scanned.
  *
  * @param voluntaryContextSwitches summed over the threads alive now
  * @param involuntaryContextSwitches summed over the threads alive now
@@ -18,13 +19,15 @@ import java.nio.file.Path;
  * @param compilerThreads how many JIT compiler threads there are (0: not a JVM, or it has none)
  * @param compilerWaitNanos time the JIT compiler threads spent runnable, waiting for a CPU, since they started (0
  *     where the kernel keeps no {@code schedstat})
+ * @param runQueueWaitNanos the same for all the threads alive now; -1 where the kernel keeps no {@code schedstat}
  */
 public record TaskStats(
         long voluntaryContextSwitches,
         long involuntaryContextSwitches,
         long compilerTicks,
         int compilerThreads,
-        long compilerWaitNanos) {
+        long compilerWaitNanos,
+        long runQueueWaitNanos) {
     public static final int MAX_THREADS = 5_000;
 
     /** Scans the threads of {@code pid}; null when it has exited, or has more than {@link #MAX_THREADS} threads. */
@@ -38,6 +41,8 @@ public record TaskStats(
         long invol = 0;
         long compiler = 0;
         long compilerWait = 0;
+        long wait = 0;
+        boolean waits = false;
         int compilers = 0;
         int seen = 0;
         try (DirectoryStream<Path> dir = Files.newDirectoryStream(tasks)) {
@@ -48,11 +53,16 @@ public record TaskStats(
                 try {
                     String stat = ProcFs.read(t.resolve("stat"));
                     String name = stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+                    long w = runQueueWait(t);
+                    if (w >= 0) {
+                        wait += w;
+                        waits = true;
+                    }
                     if (name.contains("CompilerThre")) {
                         String[] f =
                                 stat.substring(stat.lastIndexOf(')') + 2).trim().split("\\s+");
                         compiler += Long.parseLong(f[11]) + Long.parseLong(f[12]);
-                        compilerWait += runQueueWait(t);
+                        compilerWait += Math.max(w, 0);
                         compilers++;
                     }
                     for (String line : ProcFs.read(t.resolve("status")).split("\n")) {
@@ -69,16 +79,16 @@ public record TaskStats(
         } catch (IOException e) {
             return null;
         }
-        return new TaskStats(vol, invol, compiler, compilers, compilerWait);
+        return new TaskStats(vol, invol, compiler, compilers, compilerWait, waits ? wait : -1);
     }
 
-    /** The second field of {@code schedstat}: nanoseconds runnable but waiting for a CPU; 0 where it is absent. */
+    /** The second field of {@code schedstat}: nanoseconds runnable but waiting for a CPU; -1 where it is absent. */
     private static long runQueueWait(Path task) {
         try {
             String[] f = ProcFs.read(task.resolve("schedstat")).trim().split("\\s+");
-            return f.length >= 2 ? Long.parseLong(f[1]) : 0;
+            return f.length >= 2 ? Long.parseLong(f[1]) : -1;
         } catch (IOException | RuntimeException absent) {
-            return 0;
+            return -1;
         }
     }
 }

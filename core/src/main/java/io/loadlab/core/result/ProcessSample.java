@@ -3,6 +3,10 @@ package io.loadlab.core.result;
 /**
  * One per-second sample of a process the lab started. {@code cpu} is in cores (1.0 = one core fully busy) over the
  * second before {@code t_s}; context switches are deltas over that second.
+ *
+ * @param cpuWait in cores too: the time its threads were runnable but waiting for a CPU over that second (the
+ *     kernel's {@code schedstat}); {@code cpu + cpuWait} is what the process asked of the CPUs. Null where the kernel
+ *     keeps no schedstat, or the process has too many threads to scan.
  */
 public record ProcessSample(
         double tS,
@@ -12,4 +16,5 @@ public record ProcessSample(
         long rssBytes,
         int threads,
         long voluntaryCtx,
-        long involuntaryCtx) {}
+        long involuntaryCtx,
+        Double cpuWait) {}

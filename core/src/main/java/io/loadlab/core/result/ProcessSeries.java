@@ -5,6 +5,9 @@ import java.util.List;
 /**
  * Everything sampled of one process during a trial's measurement: its role ({@code server}, {@code loadgen},
  * {@code backend}, {@code postgres}), PID, the CPUs it was pinned to, and its samples, with a summary.
+ *
+ * @param cpuWaitMean the mean of its samples' {@code cpu_wait} (cores' worth of time its threads waited for a CPU);
+ *     null when any sample lacks it
  */
 public record ProcessSeries(
         String role,
@@ -12,6 +15,7 @@ public record ProcessSeries(
         String cpus,
         double cpuMean,
         double cpuMax,
+        Double cpuWaitMean,
         long rssMaxBytes,
         int threadsMax,
         long voluntaryCtx,
@@ -20,5 +24,10 @@ public record ProcessSeries(
     /** Its mean CPU spent per request at {@code rps} requests per second, in µs; NaN when nothing was served. */
     public double cpuMicrosPerRequest(double rps) {
         return rps > 0 ? cpuMean / rps * 1e6 : Double.NaN;
+    }
+
+    /** What its threads asked of the CPUs, in cores: the CPU they used plus the time they waited for one. */
+    public double cpuDemand() {
+        return cpuMean + (cpuWaitMean == null ? 0 : cpuWaitMean);
     }
 }

@@ -97,8 +97,9 @@ public final class Sampler implements AutoCloseable {
                                     round((b[1] - a[1]) / (double) ticks / elapsed),
                                     b[2],
                                     (int) b[3],
-                                    b[4] - a[4],
-                                    b[5] - a[5]));
+                                    Math.max(0, b[4] - a[4]),
+                                    Math.max(0, b[5] - a[5]),
+                                    a[7] == 1 && b[7] == 1 ? round(Math.max(0, b[6] - a[6]) / 1e9 / elapsed) : null));
                 }
                 prev.put(w, b);
             }
@@ -106,13 +107,17 @@ public final class Sampler implements AutoCloseable {
         }
     }
 
-    /** user ticks, system ticks, rss, threads, voluntary, involuntary — summed over the process tree; null if gone. */
+    /**
+     * user ticks, system ticks, rss, threads, voluntary, involuntary, run-queue wait (ns), whether that wait is known
+     * (1) — summed over the process tree; null if gone. A thread that ended since the last snapshot takes its counts
+     * with it, so a delta can come out short (never below 0).
+     */
     static long[] snapshot(long pid) {
         Optional<ProcessStat> root = ProcessStat.read(pid);
         if (root.isEmpty()) {
             return null;
         }
-        long[] s = new long[6];
+        long[] s = new long[8];
         add(s, root.get());
         ProcessHandle.of(pid)
                 .ifPresent(h ->
@@ -129,6 +134,10 @@ public final class Sampler implements AutoCloseable {
         TaskStats t = TaskStats.read(st.pid());
         s[4] += t != null ? t.voluntaryContextSwitches() : st.voluntaryContextSwitches();
         s[5] += t != null ? t.involuntaryContextSwitches() : st.involuntaryContextSwitches();
+        if (t != null && t.runQueueWaitNanos() >= 0) {
+            s[6] += t.runQueueWaitNanos();
+            s[7] = 1;
+        }
     }
 
     public List<MachineSample> machine() {
@@ -146,12 +155,20 @@ public final class Sampler implements AutoCloseable {
     public static ProcessSeries summarise(Watched w, List<ProcessSample> s) {
         double mean = s.stream().mapToDouble(ProcessSample::cpu).average().orElse(0);
         double max = s.stream().mapToDouble(ProcessSample::cpu).max().orElse(0);
+        var waits =
+                s.stream().map(ProcessSample::cpuWait).filter(v -> v != null).toList();
+        Double wait = waits.isEmpty() || waits.size() < s.size()
+                ? null
+                : round(waits.stream()
+                        .mapToDouble(Double::doubleValue)
+                        .average()
+                        .orElse(0));
         long rss = s.stream().mapToLong(ProcessSample::rssBytes).max().orElse(0);
         int threads = s.stream().mapToInt(ProcessSample::threads).max().orElse(0);
         long vol = s.stream().mapToLong(ProcessSample::voluntaryCtx).sum();
         long invol = s.stream().mapToLong(ProcessSample::involuntaryCtx).sum();
         return new ProcessSeries(
-                w.role(), w.pid(), w.cpus(), round(mean), round(max), rss, threads, vol, invol, List.copyOf(s));
+                w.role(), w.pid(), w.cpus(), round(mean), round(max), wait, rss, threads, vol, invol, List.copyOf(s));
     }
 
     private static List<Double> boxed(double[] v) {

@@ -12,7 +12,8 @@ import java.util.Optional;
  * BELOW_CEILING: the trial reached less than {@code belowCeiling} of its ceiling (Little's bound, the target rate, or
  * — for a CPU-bound closed-model scenario — the server's CPUs) while neither the load generator nor a dependency was
  * saturated, so the limit is inside the server. The reason names it from the evidence: the model's design (its
- * threads), the server's own CPU (with its CPU per request: a framework that spends its core first), the backend
+ * threads), the server's own CPU (with its CPU per request: a framework that spends its core first — or whose own
+ * threads queue for its core, its mean CPU short of 100% while what they asked for is not), the backend
  * calls really in flight, the database connections active, or connections left waiting. It keeps the number: it
  * explains it.
  */
@@ -35,7 +36,9 @@ final class CeilingCheck {
         double cpu = e.serverCpu();
         Ceiling c = e.ceiling();
         if (c.rps() == null) {
-            return busy(cores, cpu) ? Optional.empty() : cpuBound(e, t, rps, cores, cpu);
+            return busy(cores, cpu) || contended(cores, cpu, e.serverCpuWait())
+                    ? Optional.empty()
+                    : cpuBound(e, t, rps, cores, cpu);
         }
         if (rps >= t.belowCeiling() * c.rps()) {
             return Optional.empty();
@@ -124,6 +127,15 @@ final class CeilingCheck {
         return cores > 0 && cpu >= SERVER_BUSY * cores;
     }
 
+    /**
+     * True when what the server's threads asked of its CPUs — the CPU they used plus their wait in the run queue — is
+     * as much as {@link #SERVER_BUSY} of them: a pinned server whose threads wait for each other is short of CPU even
+     * when its mean use is not.
+     */
+    private static boolean contended(int cores, double cpu, double wait) {
+        return cores > 0 && cpu >= 0 && wait > 0 && cpu + wait >= SERVER_BUSY * cores;
+    }
+
     /** What holds the server back, from the strongest evidence to the weakest. */
     static String limit(Evidence e, Thresholds t, double rps) {
         Ceiling c = e.ceiling();
@@ -132,6 +144,20 @@ final class CeilingCheck {
         }
         int cores = e.serverCores();
         double cpu = e.serverCpu();
+        double wait = e.serverCpuWait();
+        if (!busy(cores, cpu) && contended(cores, cpu, wait) && rps > 0) {
+            return String.format(
+                    Locale.ROOT,
+                    "the server's own CPU is the limit — its threads asked for %.2f of its %d CPU(s): %.2f used and"
+                            + " %.2f waiting in the run queue for it (schedstat), %.0f µs of CPU per request; its own"
+                            + " threads (event loops or carriers, GC, JIT) queue for its core, so its mean CPU stays"
+                            + " under 100%% — what the model costs per request on this host, not a fault of the run",
+                    cpu + wait,
+                    cores,
+                    cpu,
+                    wait,
+                    cpu / rps * 1e6);
+        }
         if (busy(cores, cpu) && rps > 0) {
             return String.format(
                     Locale.ROOT,

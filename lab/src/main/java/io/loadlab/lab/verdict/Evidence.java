@@ -88,6 +88,14 @@ public record Evidence(
         return process("server").map(ProcessSeries::cpuMean).orElse(-1.0);
     }
 
+    /** The server's threads' mean wait for a CPU, in cores ({@link ProcessSeries#cpuWaitMean()}); -1 when unsampled. */
+    public double serverCpuWait() {
+        return process("server")
+                .map(ProcessSeries::cpuWaitMean)
+                .map(Double::doubleValue)
+                .orElse(-1.0);
+    }
+
     /** The CPUs the server was pinned to, or 0 when it was not pinned. */
     public int serverCores() {
         return CpuSplit.ids(cpus.server()).length;

@@ -58,7 +58,12 @@ final class Trial {
     }
 
     static ProcessSeries proc(String role, double cpu) {
-        return new ProcessSeries(role, 42, "0", cpu, cpu, 1 << 20, 2, 0, 0, List.of());
+        return proc(role, cpu, null);
+    }
+
+    /** A process that used {@code cpu} cores and whose threads waited {@code wait} cores' worth for a CPU. */
+    static ProcessSeries proc(String role, double cpu, Double wait) {
+        return new ProcessSeries(role, 42, "0", cpu, cpu, wait, 1 << 20, 2, 0, 0, List.of());
     }
 
     static LoadReport withIntervals(LoadReport b, List<IntervalStats> iv) {
@@ -114,6 +119,11 @@ final class Trial {
 
     Trial process(String role, double cpu) {
         processes.add(proc(role, cpu));
+        return this;
+    }
+
+    Trial process(String role, double cpu, double wait) {
+        processes.add(proc(role, cpu, wait));
         return this;
     }
 

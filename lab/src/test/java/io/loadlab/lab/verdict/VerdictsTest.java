@@ -310,6 +310,40 @@ class VerdictsTest {
     }
 
     @Test
+    void aServerWhoseOwnThreadsQueueForItsCoreIsCpuBoundThoughItsMeanCpuIsNot() {
+        // helidon-se at 1,000 backend connections: 0.82 of its core used, its carrier and GC threads waiting 0.20 more
+        Trial t = clean().model(ConcurrencyModel.HELIDON_SE)
+                .scenario(ScenarioSpec.of(ScenarioKind.BACKEND))
+                .level(new LoadLevel(1000, null))
+                .load(LoadReports.closed()
+                        .connections(1000)
+                        .requests(87_230, 8_723)
+                        .latency(LoadReports.latency(114))
+                        .build())
+                .process("server", 0.82, 0.20)
+                .work(new DependencyWork(new DependencyWork.Backend(87_230, 1000, 860.0), null))
+                .knobs(Trial.Knobs.DEFAULTS);
+        assertThat(t.codes()).containsExactly(VerdictCode.BELOW_CEILING);
+        assertThat(t.reason(VerdictCode.BELOW_CEILING))
+                .contains("8723 req/s is 87% of the 10000 req/s")
+                .contains("the server's own CPU is the limit — its threads asked for 1.02 of its 1 CPU(s): 0.82 used"
+                        + " and 0.20 waiting in the run queue for it (schedstat), 94 µs of CPU per request");
+        // the same trial whose threads did not wait: the time is spent around the backend call, not for want of CPU
+        Trial idle = clean().model(ConcurrencyModel.HELIDON_SE)
+                .scenario(ScenarioSpec.of(ScenarioKind.BACKEND))
+                .level(new LoadLevel(1000, null))
+                .load(LoadReports.closed()
+                        .connections(1000)
+                        .requests(87_230, 8_723)
+                        .latency(LoadReports.latency(114))
+                        .build())
+                .process("server", 0.82, 0.02)
+                .work(new DependencyWork(new DependencyWork.Backend(87_230, 1000, 860.0), null))
+                .knobs(Trial.Knobs.DEFAULTS);
+        assertThat(idle.reason(VerdictCode.BELOW_CEILING)).contains("inside the server around its call");
+    }
+
+    @Test
     void missingOrExtraDependencyWorkIsAWorkMismatch() {
         assertThat(clean().work(new DependencyWork(new DependencyWork.Backend(10_000, 10, 10.0), null))
                         .reason(VerdictCode.WORK_MISMATCH))
