@@ -8,7 +8,10 @@
 # LOADLAB_WARMUP=5s gives loadlab an unrecorded warm-up first (JIT), to compare steady states; default none.
 # On a shared (virtual) machine single runs of either tool vary by +-10%: raise ROUNDS and read the round-by-round
 # spread printed at the end before trusting a ratio.
-# Usage: bench/loadgen-vs-wrk.sh   (env: DURATION=10s CONNS=100 ROUNDS=3 LOAD_CPU=0 SERVER_CPU=1 LOADLAB_WARMUP=)
+# loadlab runs once per round on each of $TRANSPORTS (its --transport: epoll, io_uring, nio), so every transport is
+# compared with the wrk run of the same round; the ratios printed last are the medians over the rounds.
+# Usage: bench/loadgen-vs-wrk.sh   (env: DURATION=10s CONNS=100 ROUNDS=3 LOAD_CPU=0 SERVER_CPU=1 LOADLAB_WARMUP=
+#        TRANSPORTS="epoll io_uring")
 # SMOKE=1: the smallest sizes and a second per step, to check that the script still runs (its figures mean nothing).
 set -euo pipefail
 root=$(cd "$(dirname "$(readlink -f "$0")")/.." && pwd)
@@ -23,6 +26,7 @@ ROUNDS=${ROUNDS:-3}
 LOAD_CPU=${LOAD_CPU:-0}
 SERVER_CPU=${SERVER_CPU:-1}
 LOADLAB_WARMUP=${LOADLAB_WARMUP:-0s}
+TRANSPORTS=${TRANSPORTS:-epoll io_uring}
 
 need_packages nginx wrk
 ./loadlab --version >/dev/null   # builds the jar once, outside the measurement
@@ -61,27 +65,39 @@ echo "wrk vs loadlab: -t1 -c$CONNS -d$DURATION (loadlab warm-up $LOADLAB_WARMUP)
 for round in $(seq "$ROUNDS"); do
   echo "round $round"
   measure wrk wrk -t1 -c"$CONNS" -d"$DURATION" "$NGINX_URL"
-  measure loadlab env LOADLAB_SKIP_BUILD=1 ./loadlab load -t1 -c"$CONNS" -d"$DURATION" --warmup "$LOADLAB_WARMUP" "$NGINX_URL"
+  for transport in $TRANSPORTS; do
+    measure "loadlab-$transport" env LOADLAB_SKIP_BUILD=1 ./loadlab load -t1 -c"$CONNS" -d"$DURATION" \
+      --warmup "$LOADLAB_WARMUP" --transport "$transport" "$NGINX_URL"
+    if grep -q '^  note: transport' "$out"; then
+      echo "  ($(grep '^  note: transport' "$out" | sed 's/^  note: //'))"
+    fi
+  done
 done
 
 awk '
+  function median(a, k,    i, j, t) {
+    for (i = 2; i <= k; i++) { t = a[i]; for (j = i - 1; j >= 1 && a[j] > t; j--) a[j + 1] = a[j]; a[j + 1] = t }
+    return k % 2 ? a[(k + 1) / 2] : (a[k / 2] + a[k / 2 + 1]) / 2
+  }
   { n[$1]++; rps[$1] += $2; reqs[$1] += $3; cpu[$1] += $4; win[$1] += $5 }
-  # per round (each loadlab run against the wrk run just before it): the spread that the means hide
+  # each loadlab run against the wrk run of its own round: the spread that the means hide, and the medians
   $1 == "wrk" { wr = $2; wc = $4 / $3 }
-  $1 == "loadlab" {
-    rr = $2 / wr; cr = ($4 / $3) / wc
-    if (n["loadlab"] == 1 || rr < rmin) rmin = rr; if (n["loadlab"] == 1 || rr > rmax) rmax = rr
-    if (n["loadlab"] == 1 || cr < cmin) cmin = cr; if (n["loadlab"] == 1 || cr > cmax) cmax = cr
+  $1 ~ /^loadlab/ {
+    k = ++runs[$1]; rr[$1, k] = $2 / wr; cr[$1, k] = ($5 / $3) / wc; pr[$1, k] = ($4 / $3) / wc
   }
   END {
-    printf "\n%-8s %12s %28s %28s\n", "tool", "mean req/s", "CPU-s/1M req (process)", "CPU-s/1M req (steady state)"
+    printf "\n%-18s %12s %28s %28s\n", "tool", "mean req/s", "CPU-s/1M req (process)", "CPU-s/1M req (steady state)"
     for (t in n) {
-      m[t] = rps[t] / n[t]; c[t] = cpu[t] / reqs[t] * 1e6; w[t] = win[t] / reqs[t] * 1e6
-      printf "%-8s %12.0f %28.2f %28.2f\n", t, m[t], c[t], w[t]
+      printf "%-18s %12.0f %28.2f %28.2f\n", t, rps[t] / n[t], cpu[t] / reqs[t] * 1e6, win[t] / reqs[t] * 1e6
     }
-    printf "\nratio loadlab/wrk: requests/s %.3f (target >= 0.9)\n", m["loadlab"] / m["wrk"]
-    printf "ratio loadlab/wrk: CPU per request %.3f with JVM start-up, %.3f steady state (target <= 1.1)\n", \
-      c["loadlab"] / c["wrk"], w["loadlab"] / w["wrk"]
-    printf "round by round: requests/s ratio %.3f..%.3f, CPU per request ratio (with start-up) %.3f..%.3f\n", \
-      rmin, rmax, cmin, cmax
+    print ""
+    for (t in runs) {
+      k = runs[t]; lo = hi = rr[t, 1]
+      for (i = 1; i <= k; i++) {
+        a[i] = rr[t, i]; b[i] = cr[t, i]; c[i] = pr[t, i]
+        if (rr[t, i] < lo) lo = rr[t, i]; if (rr[t, i] > hi) hi = rr[t, i]
+      }
+      printf "%s/wrk, median of %d rounds: requests/s %.3f (target >= 1.10; rounds %.3f..%.3f),", t, k, median(a, k), lo, hi
+      printf " CPU per request %.3f in the measured window (target <= 0.90), %.3f with JVM start-up\n", median(b, k), median(c, k)
+    }
   }' "$BENCH_TMP/rows"

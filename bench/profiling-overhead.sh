@@ -11,7 +11,7 @@
 #   ROUNDS [3]        alternating rounds (profiled, then not, then profiled ...; the first mode alternates too)
 #   MODELS [netty,servlet-sync]   models of each experiment (comma-separated)
 #   PLAINTEXT_CONNECTIONS [100]   BACKEND_CONNECTIONS [1000]
-#   WARMUP [3s]       DURATION [8s]     MODE [cpu]   (cpu or wall: what --profile samples)
+#   WARMUP [3s]       DURATION [8s]     MODE [cpu]   (cpu, itimer, ctimer or wall: what --profile samples)
 #   SCENARIOS ["plaintext backend"]
 #   REPETITIONS [the lab's]   trials per model in each run
 # Quick smoke run: ROUNDS=1 DURATION=3s WARMUP=2s MODELS=netty bench/profiling-overhead.sh

@@ -9,6 +9,7 @@
 #   CONNECTIONS [100]  THREADS [1]                   LOAD_CPU [0]     SERVER_CPU [1]
 #   MODELS ["single-thread thread-pool thread-per-connection virtual-threads servlet-sync servlet-async netty vertx"]
 #   BACKEND_MIN [50000]  req/s the backend must reach
+#   TRANSPORTS ["epoll io_uring"]  the Netty transports netty, vertx and the backend each run on, one after another
 # Quick smoke run: DURATION=2s WARMUP=1s MODELS="netty vertx" bench/servers-plaintext.sh
 # SMOKE=1: the smallest sizes and a second per step, to check that the script still runs (its figures mean nothing; BACKEND_MIN 0).
 #
@@ -27,6 +28,7 @@ LOAD_CPU=${LOAD_CPU:-0}
 SERVER_CPU=${SERVER_CPU:-1}
 MODELS=${MODELS:-"single-thread thread-pool thread-per-connection virtual-threads servlet-sync servlet-async netty vertx"}
 BACKEND_MIN=${BACKEND_MIN:-50000}
+TRANSPORTS=${TRANSPORTS:-epoll io_uring}
 
 die() { echo "servers-plaintext: $*" >&2; exit 2; }
 
@@ -135,25 +137,48 @@ printf '%-24s %12s %10s\n' nginx "$nginx_rps" "1.00"
 
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "n/a" }'; }
 
+# The transport a started process reports running on (its JSON line's "transport"), or "?".
+ran_on() { # $1 = name for files
+  head -n1 "$tmp/$1.out" | grep -o '"transport":"[a-z_]*"' | head -n1 | cut -d'"' -f4 || true
+}
+
 for model in $MODELS; do
-  if ! start_loadlab "$model" serve "$model" --port 0; then
-    printf '%-24s %12s %10s\n' "$model" "failed" "-"
-    continue
-  fi
-  pid=$started_pid
-  rps=$(measure "http://127.0.0.1:$started_port/plaintext")
-  stop "$pid"
-  printf '%-24s %12s %10s\n' "$model" "$rps" "$(ratio "$rps" "$nginx_rps")"
+  variants=(default)
+  case $model in netty | vertx) variants=($TRANSPORTS) ;; esac
+  for transport in "${variants[@]}"; do
+    name=$model
+    args=(serve "$model" --port 0)
+    if [ "$transport" != default ]; then
+      name="$model-$transport"
+      args+=(--transport "$transport")
+    fi
+    if ! start_loadlab "$name" "${args[@]}"; then
+      printf '%-24s %12s %10s\n' "$name" "failed" "-"
+      continue
+    fi
+    pid=$started_pid
+    rps=$(measure "http://127.0.0.1:$started_port/plaintext")
+    stop "$pid"
+    label=$name
+    if [ "$transport" != default ] && [ "$(ran_on "$name")" != "$transport" ]; then
+      label="$name (ran on $(ran_on "$name"))"
+    fi
+    printf '%-24s %12s %10s\n' "$label" "$rps" "$(ratio "$rps" "$nginx_rps")"
+  done
 done
 
-if start_loadlab backend backend --port 0 --delay 0ms; then
-  rps=$(measure "http://127.0.0.1:$started_port/hello")
-  stop "$started_pid"
-  verdict="ok"
-  [ "$rps" -ge "$BACKEND_MIN" ] || verdict="BELOW $BACKEND_MIN"
-  printf '%-24s %12s %10s  backend on one core, delay 0: %s\n' "backend /hello" "$rps" "$(ratio "$rps" "$nginx_rps")" "$verdict"
-  [ "$rps" -ge "$BACKEND_MIN" ] || exit 1
-else
-  printf '%-24s %12s\n' "backend /hello" "failed"
-  exit 1
-fi
+backend_failed=0
+for transport in $TRANSPORTS; do
+  if start_loadlab "backend-$transport" backend --port 0 --delay 0ms --transport "$transport"; then
+    rps=$(measure "http://127.0.0.1:$started_port/hello")
+    stop "$started_pid"
+    verdict="ok"
+    [ "$rps" -ge "$BACKEND_MIN" ] || { verdict="BELOW $BACKEND_MIN"; backend_failed=1; }
+    printf '%-24s %12s %10s  backend on one core, delay 0, %s: %s\n' "backend /hello" "$rps" \
+      "$(ratio "$rps" "$nginx_rps")" "$(ran_on "backend-$transport")" "$verdict"
+  else
+    printf '%-24s %12s\n' "backend /hello ($transport)" "failed"
+    backend_failed=1
+  fi
+done
+exit "$backend_failed"

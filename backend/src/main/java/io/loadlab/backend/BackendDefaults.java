@@ -1,6 +1,7 @@
 package io.loadlab.backend;
 
 import io.loadlab.core.unit.Duration;
+import io.loadlab.transport.NettyTransport;
 
 /**
  * The slow backend's defaults.
@@ -10,4 +11,7 @@ public final class BackendDefaults {
 
     /** Delay of the slow downstream service's {@code GET /hello}. */
     public static final Duration BACKEND_DELAY = Duration.ofMillis(100);
+
+    /** Its event loop's Netty transport ({@code --transport}): epoll, as nginx uses; NIO where Linux does not give it. */
+    public static final NettyTransport TRANSPORT = NettyTransport.EPOLL;
 }

@@ -3,18 +3,12 @@ package io.loadlab.backend;
 import io.loadlab.core.Defaults;
 import io.loadlab.core.UserError;
 import io.loadlab.core.unit.Duration;
+import io.loadlab.transport.NettyTransport;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
-import io.netty.channel.IoHandlerFactory;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
-import io.netty.channel.ServerChannel;
-import io.netty.channel.epoll.Epoll;
-import io.netty.channel.epoll.EpollIoHandler;
-import io.netty.channel.epoll.EpollServerSocketChannel;
-import io.netty.channel.nio.NioIoHandler;
-import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import java.net.BindException;
 import java.net.InetSocketAddress;
@@ -22,19 +16,23 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The slow downstream service: {@code GET /hello} answers {@code Hello, World!} after a delay, on ONE event-loop
- * thread that both accepts and serves, never blocking (the delay is a task scheduled on the loop). Uses the epoll
- * transport when available, NIO otherwise.
+ * thread that both accepts and serves, never blocking (the delay is a task scheduled on the loop), on the Netty
+ * transport its spec names (epoll by default; the next one down where this host cannot run it, with a note).
  */
 public final class BackendServer implements RunningBackend {
     private final BackendSpec spec;
     private final EventLoopGroup group;
     private final Channel serverChannel;
     private final BackendCounters counters;
-    private final String transport;
+    private final NettyTransport.Choice transport;
     private boolean closed;
 
     private BackendServer(
-            BackendSpec spec, EventLoopGroup group, Channel serverChannel, BackendCounters counters, String transport) {
+            BackendSpec spec,
+            EventLoopGroup group,
+            Channel serverChannel,
+            BackendCounters counters,
+            NettyTransport.Choice transport) {
         this.spec = spec;
         this.group = group;
         this.serverChannel = serverChannel;
@@ -47,14 +45,14 @@ public final class BackendServer implements RunningBackend {
      * says how to fix it.
      */
     public static RunningBackend start(BackendSpec spec) {
-        boolean epoll = Epoll.isAvailable();
-        IoHandlerFactory io = epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
-        Class<? extends ServerChannel> channel = epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class;
-        EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, new DefaultThreadFactory("backend-loop", true), io);
+        NettyTransport.Choice transport = spec.transport().resolve();
+        NettyTransport t = transport.runs();
+        EventLoopGroup group = new MultiThreadIoEventLoopGroup(
+                1, new DefaultThreadFactory("backend-loop", true), t.ioHandlerFactory());
         BackendCounters counters = new BackendCounters();
         ServerBootstrap b = new ServerBootstrap()
                 .group(group)
-                .channel(channel)
+                .channel(t.serverSocketChannel())
                 .option(ChannelOption.SO_BACKLOG, spec.backlog())
                 .option(ChannelOption.SO_REUSEADDR, true)
                 .childOption(ChannelOption.TCP_NODELAY, true)
@@ -63,7 +61,7 @@ public final class BackendServer implements RunningBackend {
             Channel ch = b.bind(new InetSocketAddress(spec.host(), spec.port()))
                     .syncUninterruptibly()
                     .channel();
-            return new BackendServer(spec, group, ch, counters, epoll ? "epoll" : "nio");
+            return new BackendServer(spec, group, ch, counters, transport);
         } catch (Exception e) { // Netty rethrows the bind's IOException unchecked
             group.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
             throw bindError(spec, e);
@@ -104,7 +102,12 @@ public final class BackendServer implements RunningBackend {
 
     @Override
     public String transport() {
-        return transport;
+        return transport.runs().id();
+    }
+
+    @Override
+    public String transportNote() {
+        return transport.note();
     }
 
     @Override

@@ -20,8 +20,13 @@ public interface RunningBackend extends AutoCloseable {
     /** The delay schedule it started with (a constant {@link #delay} unless one was given). */
     DelaySchedule schedule();
 
-    /** {@code epoll} or {@code nio}. */
+    /** The Netty transport its event loop runs on: {@code io_uring}, {@code epoll} or {@code nio}. */
     String transport();
+
+    /** Why it does not run the transport its spec asked for; null when it does. */
+    default String transportNote() {
+        return null;
+    }
 
     /** {@code /hello} requests answered so far (what {@code GET /stats} reports). */
     long requests();

@@ -9,6 +9,7 @@ import io.loadlab.core.UserError;
 import io.loadlab.core.unit.Duration;
 import io.loadlab.testkit.QuietHost;
 import io.loadlab.testkit.RawHttp;
+import io.loadlab.transport.NettyTransport;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -22,6 +23,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 class BackendServerTest {
     private RunningBackend backend;
@@ -62,6 +65,21 @@ class BackendServerTest {
                     "an undelayed answer on a kept-alive connection within 150 ms",
                     () -> assertThat(undelayed).isLessThan(150));
             assertThat(c.get("/hello?x=1&delay_ms=1").status()).isEqualTo(200);
+        }
+    }
+
+    /** io_uring, epoll or NIO: it answers on the one it is given, or names the fallback and why. */
+    @ParameterizedTest
+    @EnumSource(NettyTransport.class)
+    void answersOnTheTransportItIsGiven(NettyTransport t) throws Exception {
+        backend = BackendServer.start(
+                BackendSpec.defaults().withDelay(Duration.ofMillis(1)).withTransport(t));
+        NettyTransport.Choice c = t.resolve();
+        assertThat(backend.transport()).isEqualTo(c.runs().id());
+        assertThat(backend.transportNote()).isEqualTo(c.note());
+        try (RawHttp h = new RawHttp(backend.port())) {
+            assertThat(h.get("/hello").text()).isEqualTo("Hello, World!");
+            assertThat(h.get("/hello").text()).as("kept alive").isEqualTo("Hello, World!");
         }
     }
 

@@ -11,13 +11,13 @@ import io.loadlab.loadgen.LoadResult;
 import io.loadlab.loadgen.LoadSpec;
 import io.loadlab.loadgen.LoadSummary;
 import io.loadlab.loadgen.ProgressListener;
-import io.loadlab.loadgen.Transport;
 import io.loadlab.loadgen.agents.AgentClock;
 import io.loadlab.loadgen.agents.AgentDefaults;
 import io.loadlab.loadgen.agents.AgentRecord;
 import io.loadlab.loadgen.agents.AgentRun;
 import io.loadlab.loadgen.agents.AgentShare;
 import io.loadlab.loadgen.agents.StartBarrier;
+import io.loadlab.transport.NettyTransport;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -141,7 +141,7 @@ final class AgentCommand implements Callable<Integer> {
         }
         ProgressListener listener = new ProgressListener() {
             @Override
-            public void started(Transport transport) {
+            public void started(NettyTransport.Choice transport) {
                 human.print("agent " + idx + " of " + agents + ": " + LoadSummary.header(part, transport));
                 human.flush();
             }

@@ -9,6 +9,7 @@ import io.loadlab.core.Defaults;
 import io.loadlab.core.Json;
 import io.loadlab.core.proc.StopSignal;
 import io.loadlab.core.unit.Duration;
+import io.loadlab.transport.NettyTransport;
 import java.io.PrintWriter;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -59,9 +60,17 @@ final class BackendCommand implements Callable<Integer> {
     @Option(names = "--backlog", description = "Accept backlog (default: ${DEFAULT-VALUE}).")
     int backlog = Defaults.BACKLOG;
 
+    @Option(
+            names = "--transport",
+            paramLabel = "NAME",
+            description = "Netty transport of its event loop: " + NettyTransport.NAMES + "; where this host cannot run"
+                    + " it, the next one down runs and a note says why (default: epoll).")
+    String transport;
+
     @Override
     public Integer call() throws InterruptedException {
-        BackendSpec backendSpec = new BackendSpec(host, port, delay, backlog);
+        BackendSpec backendSpec = new BackendSpec(host, port, delay, backlog)
+                .withTransport(transport == null ? null : NettyTransport.parse(transport));
         if (delaySchedule != null) {
             backendSpec = backendSpec.withSchedule(DelaySchedule.parse(delaySchedule));
         }
@@ -70,6 +79,10 @@ final class BackendCommand implements Callable<Integer> {
             PrintWriter out = spec.commandLine().getOut();
             out.println(Json.write(startLine(backend)));
             out.flush();
+            if (backend.transportNote() != null) {
+                spec.commandLine().getErr().println("loadlab backend: note: " + backend.transportNote());
+                spec.commandLine().getErr().flush();
+            }
             stop.await();
             PrintWriter err = spec.commandLine().getErr();
             err.println("loadlab backend: stopping after " + backend.requests() + " /hello requests answered");

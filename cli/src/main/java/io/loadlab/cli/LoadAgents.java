@@ -6,7 +6,6 @@ import io.loadlab.core.unit.Duration;
 import io.loadlab.lab.agents.LocalAgents;
 import io.loadlab.lab.child.ChildLauncher;
 import io.loadlab.lab.proc.ProcessRegistry;
-import io.loadlab.loadgen.LoadGenerator;
 import io.loadlab.loadgen.LoadSpec;
 import io.loadlab.loadgen.LoadSummary;
 import io.loadlab.loadgen.agents.AgentMerge;
@@ -45,7 +44,7 @@ final class LoadAgents {
                 : Files.createTempDirectory("loadlab-agents-");
         FileTrees.delete(dir); // a previous run's agents must not be merged with this one's
         Files.createDirectories(dir);
-        out.print(LoadSummary.header(whole, LoadGenerator.transport()));
+        out.print(LoadSummary.header(whole, whole.transport().resolve()));
         out.println("  split over " + n + " agent processes (" + (whole.threads()) + " thread"
                 + (whole.threads() == 1 ? "" : "s") + " each); their outputs in " + dir);
         out.flush();

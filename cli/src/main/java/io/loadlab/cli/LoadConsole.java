@@ -4,7 +4,7 @@ import io.loadlab.core.result.IntervalStats;
 import io.loadlab.loadgen.LoadSpec;
 import io.loadlab.loadgen.LoadSummary;
 import io.loadlab.loadgen.ProgressListener;
-import io.loadlab.loadgen.Transport;
+import io.loadlab.transport.NettyTransport;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -53,7 +53,7 @@ final class LoadConsole {
         ConnectHint hint = new ConnectHint("loadlab load", err);
         return new ProgressListener() {
             @Override
-            public void started(Transport transport) {
+            public void started(NettyTransport.Choice transport) {
                 out.print(LoadSummary.header(load, transport));
                 out.flush();
             }

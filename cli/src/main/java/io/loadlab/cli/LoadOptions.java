@@ -8,6 +8,7 @@ import io.loadlab.loadgen.LoadgenDefaults;
 import io.loadlab.loadgen.RequestSpec;
 import io.loadlab.loadgen.RetryPolicy;
 import io.loadlab.loadgen.Scenario;
+import io.loadlab.transport.NettyTransport;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -75,6 +76,13 @@ final class LoadOptions {
             description = "The first retry's backoff bound, doubled per retry up to "
                     + "1s, each drawn uniformly below it (full jitter). (default: ${DEFAULT-VALUE})")
     String retryBackoff;
+
+    @Option(
+            names = "--transport",
+            paramLabel = "NAME",
+            description = "Netty transport of the load threads: " + NettyTransport.NAMES + "; where this host cannot"
+                    + " run it, the next one down runs and a note says why. (default: epoll)")
+    String transport;
 
     @Option(
             names = {"-H", "--header"},
@@ -156,7 +164,8 @@ final class LoadOptions {
                 .insecure(insecure)
                 .http2(http2)
                 .maxStreams(maxStreams)
-                .retry(RetryPolicy.of(retries, Duration.parse(retryBackoff)));
+                .retry(RetryPolicy.of(retries, Duration.parse(retryBackoff)))
+                .transport(transport == null ? null : NettyTransport.parse(transport));
         Set<Integer> expected = expectStatus == null ? null : statuses(expectStatus);
         Map<String, String> hdrs = headers();
         List<RequestSpec> requests = new ArrayList<>();

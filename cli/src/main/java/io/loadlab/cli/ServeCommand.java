@@ -10,6 +10,7 @@ import io.loadlab.servers.ServerDefaults;
 import io.loadlab.servers.ServerModel;
 import io.loadlab.servers.ServerModels;
 import io.loadlab.servers.ServerSpec;
+import io.loadlab.transport.NettyTransport;
 import java.io.PrintWriter;
 import java.net.URI;
 import java.util.LinkedHashMap;
@@ -104,6 +105,14 @@ final class ServeCommand implements Callable<Integer> {
             paramLabel = "N",
             description = "event-loop threads (default: the usable CPUs, here ${DEFAULT-VALUE}).")
     int eventLoops = ServerDefaults.eventLoops();
+
+    @Option(
+            names = "--transport",
+            paramLabel = "NAME",
+            description = "netty, vertx: the Netty transport of the event loops, " + NettyTransport.NAMES
+                    + "; where this host cannot run it, the next one down runs and the settings say why"
+                    + " (default: ${DEFAULT-VALUE}).")
+    String transport = ServerDefaults.TRANSPORT.id();
 
     @Option(
             names = "--stack-size",

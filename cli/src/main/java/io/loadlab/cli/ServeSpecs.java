@@ -2,6 +2,7 @@ package io.loadlab.cli;
 
 import io.loadlab.core.UserError;
 import io.loadlab.servers.ServerSpec;
+import io.loadlab.transport.NettyTransport;
 
 /** Builds the one {@link ServerSpec} of {@code loadlab serve} from its flags, rejecting impossible values. */
 final class ServeSpecs {
@@ -41,6 +42,7 @@ final class ServeSpecs {
                 .workerThreads(c.workerThreads)
                 .offload(c.offload)
                 .eventLoops(c.eventLoops)
+                .transport(NettyTransport.parse(c.transport))
                 .http2(c.http2)
                 .stackSizeBytes(stack)
                 .build();

@@ -25,8 +25,8 @@ class BenchSmokeTest {
     @CsvSource(
             delimiter = '|',
             value = {
-                "c10k              | nginx ss taskset python3 | c10k: connections requested",
-                "loadgen-vs-wrk    | nginx wrk taskset        | ratio loadlab/wrk: requests/s",
+                "c10k              | nginx ss wrk taskset python3 | c10k: CPU per request",
+                "loadgen-vs-wrk    | nginx wrk taskset        | loadlab-io_uring/wrk, median of 1 rounds: requests/s",
                 "loadgen-vs-h2load | nginx h2load taskset     | median ratio loadlab/h2load: requests/s",
                 "servers-plaintext | nginx wrk taskset curl   | backend on one core",
                 "profiling-overhead| python3                  | worst throughput ratio (profiled / not)"

@@ -5,6 +5,7 @@ import io.loadlab.core.proc.ProcFs;
 import io.loadlab.core.proc.ProcessStat;
 import io.loadlab.core.result.IntervalStats;
 import io.loadlab.core.result.LoadReport;
+import io.loadlab.transport.NettyTransport;
 import io.netty.handler.ssl.ApplicationProtocolConfig;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
@@ -68,21 +69,17 @@ public final class LoadGenerator {
         }
     }
 
-    /** The transport the load threads will use on this machine. */
-    public static Transport transport() {
-        return Transport.best();
-    }
-
     private LoadResult execute(LoadSpec spec, ProgressListener listener, WarmupGate gate) {
         InetSocketAddress remote = Preflight.check(spec);
         SslContext ssl = spec.target().tls() ? sslContext(spec.insecure(), spec.http2()) : null;
         int[] slotRequests = spec.assign() == LoadSpec.Assign.PER_CONNECTION ? slotRequests(spec) : null;
+        NettyTransport.Choice transport = spec.transport().resolve();
         Worker[] workers = new Worker[spec.threads()];
         for (int i = 0; i < workers.length; i++) {
-            workers[i] = new Worker(i, spec, Transport.best(), ssl, remote, slotRequests, clock, listener);
+            workers[i] = new Worker(i, spec, transport.runs(), ssl, remote, slotRequests, clock, listener);
         }
         String[] names = spec.requests().stream().map(RequestSpec::name).toArray(String[]::new);
-        listener.started(Transport.best());
+        listener.started(transport);
         connectAll(workers, spec.timeout().nanos());
         List<IntervalStats> intervals = new ArrayList<>();
         try (IntervalCollector collector = new IntervalCollector(workers, names, spec.open(), spec.hlog())) {

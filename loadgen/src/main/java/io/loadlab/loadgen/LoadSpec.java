@@ -4,6 +4,7 @@ import io.loadlab.core.Defaults;
 import io.loadlab.core.UserError;
 import io.loadlab.core.unit.Duration;
 import io.loadlab.core.unit.Rate;
+import io.loadlab.transport.NettyTransport;
 import java.net.InetAddress;
 import java.nio.file.Path;
 import java.util.List;
@@ -27,6 +28,8 @@ import java.util.List;
  * @param maxStreams HTTP/2 only: the requests each connection carries at once (h2load's {@code -m}), capped by the
  *     server's SETTINGS_MAX_CONCURRENT_STREAMS; 1 for HTTP/1.1
  * @param retry how a failed attempt is retried ({@link RetryPolicy#NONE}: never)
+ * @param transport the Netty transport asked for (null: {@link LoadgenDefaults#TRANSPORT}); where this host cannot run
+ *     it, the next one down runs, with a note
  */
 public record LoadSpec(
         Target target,
@@ -48,7 +51,8 @@ public record LoadSpec(
         Duration interval,
         boolean http2,
         int maxStreams,
-        RetryPolicy retry) {
+        RetryPolicy retry,
+        NettyTransport transport) {
 
     /** How the requests of a scenario are spread; its {@link #id()} is what scenario files and the JSON say. */
     public enum Assign {
@@ -74,6 +78,7 @@ public record LoadSpec(
     public LoadSpec {
         requests = List.copyOf(requests);
         retry = retry == null ? RetryPolicy.NONE : retry;
+        transport = transport == null ? LoadgenDefaults.TRANSPORT : transport;
         sourceAddresses = List.copyOf(sourceAddresses);
         if (requests.isEmpty()) {
             throw new UserError("no request to send; give a URL or a --scenario with at least one request");
@@ -154,6 +159,7 @@ public record LoadSpec(
         b.http2 = http2;
         b.maxStreams = maxStreams;
         b.retry = retry;
+        b.transport = transport;
         return b.connections(connections)
                 .maxConnections(maxConnections)
                 .rate(rate)
@@ -187,6 +193,7 @@ public record LoadSpec(
         private boolean http2;
         private int maxStreams = LoadgenDefaults.MAX_STREAMS;
         private RetryPolicy retry = RetryPolicy.NONE;
+        private NettyTransport transport;
 
         private Builder(Target target) {
             this.target = target;
@@ -291,6 +298,12 @@ public record LoadSpec(
             return this;
         }
 
+        /** The Netty transport asked for; null: {@link LoadgenDefaults#TRANSPORT}. */
+        public Builder transport(NettyTransport v) {
+            transport = v;
+            return this;
+        }
+
         /** The scenario's requests, how they are assigned, its seed and its name. */
         public Builder scenario(Scenario s) {
             return requests(s.requests()).assign(s.assign()).seed(s.seed()).scenarioName(s.name());
@@ -326,7 +339,8 @@ public record LoadSpec(
                     interval,
                     http2,
                     maxStreams,
-                    retry);
+                    retry,
+                    transport);
         }
     }
 }

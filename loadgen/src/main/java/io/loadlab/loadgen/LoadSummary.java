@@ -8,6 +8,7 @@ import io.loadlab.core.result.LatencyStats;
 import io.loadlab.core.result.LoadReport;
 import io.loadlab.core.result.RequestStats;
 import io.loadlab.core.result.Unfinished;
+import io.loadlab.transport.NettyTransport;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -23,7 +24,8 @@ import org.HdrHistogram.AbstractHistogram;
 public final class LoadSummary {
     private LoadSummary() {}
 
-    public static String header(LoadSpec spec, Transport transport) {
+    /** wrk's first lines, with the transport that runs and, when it is not the one asked for, why. */
+    public static String header(LoadSpec spec, NettyTransport.Choice transport) {
         StringBuilder b = new StringBuilder();
         b.append("Running ")
                 .append(spec.duration())
@@ -53,11 +55,14 @@ public final class LoadSummary {
                     .append(spec.maxStreams() == 1 ? " stream" : " streams")
                     .append(" per connection");
         }
-        b.append(", ").append(transport);
+        b.append(", ").append(transport.runs());
         if (spec.warmup().nanos() > 0) {
             b.append(", warm-up ").append(spec.warmup());
         }
         b.append(")\n");
+        if (transport.note() != null) {
+            b.append("  note: ").append(transport.note()).append('\n');
+        }
         return b.toString();
     }
 

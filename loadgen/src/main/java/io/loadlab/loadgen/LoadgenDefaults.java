@@ -2,6 +2,7 @@ package io.loadlab.loadgen;
 
 import io.loadlab.core.unit.Duration;
 import io.loadlab.core.unit.Size;
+import io.loadlab.transport.NettyTransport;
 
 /**
  * The load generator's defaults: {@code loadlab load}'s help quotes them.
@@ -38,6 +39,12 @@ public final class LoadgenDefaults {
 
     /** HTTP/2: concurrent streams per connection ({@code -m}), h2load's default. */
     public static final int MAX_STREAMS = 1;
+
+    /**
+     * The Netty transport of the load threads ({@code --transport}): epoll, as wrk and nginx use; where Linux does not
+     * give it, the fallback runs NIO.
+     */
+    public static final NettyTransport TRANSPORT = NettyTransport.EPOLL;
 
     /** HTTP/2: the most streams per connection {@code -m} accepts. */
     public static final int MAX_STREAMS_LIMIT = 1024;

@@ -1,6 +1,7 @@
 package io.loadlab.loadgen;
 
 import io.loadlab.core.result.IntervalStats;
+import io.loadlab.transport.NettyTransport;
 
 /**
  * Hears about a run while it goes. Called from the collector thread (intervals) or from load threads
@@ -9,8 +10,11 @@ import io.loadlab.core.result.IntervalStats;
 public interface ProgressListener {
     ProgressListener NONE = new ProgressListener() {};
 
-    /** The target answered the pre-flight connect; load starts now with {@code transport}. */
-    default void started(Transport transport) {}
+    /**
+     * The target answered the pre-flight connect; load starts now on {@code transport}'s {@code runs()} (its note, when
+     * not null, says why that is not the one asked for).
+     */
+    default void started(NettyTransport.Choice transport) {}
 
     /** The warm-up (if any) is over: what completes from now on is measured. Called once, from the collector thread. */
     default void measuring() {}

@@ -126,7 +126,8 @@ final class ReportBuilder {
                 durationS,
                 Math.round(warmupS * 1000) / 1000.0,
                 spec.protocol(),
-                spec.http2() ? maxStreams() : null);
+                spec.http2() ? maxStreams() : null,
+                spec.transport().resolve().runs().id());
         return new LoadReport(
                 LoadReport.SCHEMA_VERSION,
                 run,

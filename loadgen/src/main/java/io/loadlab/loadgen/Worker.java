@@ -1,10 +1,12 @@
 package io.loadlab.loadgen;
 
 import io.loadlab.core.result.ErrorCategory;
+import io.loadlab.transport.NettyTransport;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.handler.ssl.SslContext;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import java.net.InetSocketAddress;
@@ -46,7 +48,7 @@ final class Worker {
     Worker(
             int id,
             LoadSpec spec,
-            Transport transport,
+            NettyTransport transport,
             SslContext ssl,
             InetSocketAddress remote,
             int[] slotRequests,
@@ -62,11 +64,12 @@ final class Worker {
         this.initialConnections = share(spec.connections());
         this.plan = new RequestPlan(spec, id, threads, initialConnections);
         this.recorder = new WindowRecorder(plan, spec, initialConnections);
-        this.group = transport.newSingleThreadGroup(new DefaultThreadFactory("loadlab-load-" + id, true));
+        this.group = new MultiThreadIoEventLoopGroup(
+                1, new DefaultThreadFactory("loadlab-load-" + id, true), transport.ioHandlerFactory());
         this.loop = group.next();
         Bootstrap bootstrap = new Bootstrap()
                 .group(loop)
-                .channel(transport.channelClass())
+                .channel(transport.socketChannel())
                 .option(ChannelOption.TCP_NODELAY, true)
                 .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int)
                         Math.min(Integer.MAX_VALUE, spec.timeout().toMillis()));

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.loadlab.core.result.ErrorCategory;
 import io.loadlab.core.unit.Duration;
 import io.loadlab.core.unit.Rate;
+import io.loadlab.transport.NettyTransport;
 import java.net.InetSocketAddress;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
@@ -48,7 +49,7 @@ class RequestDispatchTest {
         worker = new Worker(
                 0,
                 spec,
-                Transport.NIO,
+                NettyTransport.NIO,
                 null,
                 new InetSocketAddress("127.0.0.1", 1),
                 null,

@@ -3,6 +3,7 @@ package io.loadlab.servers;
 import io.loadlab.core.model.Knob;
 import io.loadlab.core.unit.Duration;
 import io.loadlab.core.unit.Size;
+import io.loadlab.transport.NettyTransport;
 
 /**
  * The reference servers' defaults: {@code loadlab serve}'s help quotes them. The knobs' defaults come from the
@@ -47,6 +48,9 @@ public final class ServerDefaults {
 
     /** Stack size of thread-per-connection threads (0 = the JVM's default). */
     public static final Size STACK_SIZE = Size.parse(Knob.STACK_SIZE.defaultValue());
+
+    /** netty's and vertx's Netty transport ({@code --transport}): epoll, as nginx uses, unless a suite says otherwise. */
+    public static final NettyTransport TRANSPORT = NettyTransport.parse(Knob.TRANSPORT.defaultValue());
 
     /** Event loops of the non-blocking models: the CPUs the server may run on. */
     public static int eventLoops() {

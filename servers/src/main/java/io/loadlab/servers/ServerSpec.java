@@ -4,6 +4,7 @@ import io.loadlab.core.Defaults;
 import io.loadlab.core.model.ConcurrencyModel;
 import io.loadlab.servers.runtime.BackendConnections;
 import io.loadlab.servers.runtime.ServerTls;
+import io.loadlab.transport.NettyTransport;
 import java.net.URI;
 
 /**
@@ -34,6 +35,8 @@ import java.net.URI;
  * @param tls HTTPS with this certificate and key; null: plain HTTP
  * @param http2 serve HTTP/2 besides HTTP/1.1 on the same port: h2c with prior knowledge on plain HTTP, h2 by ALPN
  *     over TLS ({@link #protocol()}); only the models of {@link ServerModels#HTTP2} can
+ * @param transport netty's and vertx's Netty transport (null: {@link ServerDefaults#TRANSPORT}); where this host cannot
+ *     run it, the next one down runs and the settings say why ({@code transport_note})
  */
 public record ServerSpec(
         ConcurrencyModel model,
@@ -54,10 +57,12 @@ public record ServerSpec(
         long stackSizeBytes,
         int backendConnections,
         ServerTls tls,
-        boolean http2)
+        boolean http2,
+        NettyTransport transport)
         implements ConcurrencyModel.Knobs {
 
     public ServerSpec {
+        transport = transport == null ? ServerDefaults.TRANSPORT : transport;
         if (http2) {
             ServerModels.requireHttp2(model, tls == null ? "h2c" : "h2");
         }
@@ -125,6 +130,7 @@ public record ServerSpec(
         private int backendConnections = BackendConnections.forThisProcess();
         private ServerTls tls;
         private boolean http2;
+        private NettyTransport transport;
 
         private Builder(ConcurrencyModel model) {
             this.model = model;
@@ -215,6 +221,12 @@ public record ServerSpec(
             return this;
         }
 
+        /** netty's and vertx's Netty transport; null: {@link ServerDefaults#TRANSPORT}. */
+        public Builder transport(NettyTransport v) {
+            transport = v;
+            return this;
+        }
+
         public ServerSpec build() {
             return new ServerSpec(
                     model,
@@ -235,7 +247,8 @@ public record ServerSpec(
                     stackSizeBytes,
                     backendConnections,
                     tls,
-                    http2);
+                    http2,
+                    transport);
         }
     }
 }

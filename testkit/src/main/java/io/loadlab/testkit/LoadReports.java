@@ -168,6 +168,7 @@ public final class LoadReports {
                         durationS,
                         0,
                         null,
+                        null,
                         null),
                 new Throughput(requests, perSecond, bytes),
                 latency,

@@ -71,14 +71,16 @@ public enum ConcurrencyModel {
             false,
             Launch.REFERENCE,
             DesignCap.none(),
-            Knob.EVENT_LOOPS),
+            Knob.EVENT_LOOPS,
+            Knob.TRANSPORT),
     VERTX(
             "vertx",
             "Vert.x verticles, one per event loop (--event-loops); timers, HTTP client, reactive PostgreSQL client",
             false,
             Launch.REFERENCE,
             DesignCap.none(),
-            Knob.EVENT_LOOPS),
+            Knob.EVENT_LOOPS,
+            Knob.TRANSPORT),
     SPRING_MVC(
             "spring-mvc",
             "Spring Boot MVC on Tomcat with its defaults: @RestController, RestClient, JdbcTemplate on HikariCP; a"

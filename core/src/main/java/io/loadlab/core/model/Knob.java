@@ -53,6 +53,12 @@ public record Knob(String name, String defaultValue, String bounds) {
     public static final Knob EVENT_LOOPS =
             new Knob("event-loops", "the usable CPUs", "the event-loop threads: requests in CPU work at once");
 
+    /** netty's and vertx's Netty transport: {@code io_uring}, {@code epoll} or {@code nio}. */
+    public static final Knob TRANSPORT = new Knob(
+            "transport",
+            "epoll",
+            "the Netty transport its event loops run on (io_uring, epoll or nio): what each read and write costs");
+
     /** 0 is the JVM's default. */
     public static final Knob STACK_SIZE = new Knob(
             "stack-size", "0", "a platform thread's stack: with the host's thread limits, connections open at once");

@@ -16,6 +16,8 @@ package io.loadlab.core.result;
  *     files written before it was recorded (HTTP/1.1)
  * @param maxStreams HTTP/2 only: the streams each connection carried at most, {@code -m} capped by the server's
  *     SETTINGS_MAX_CONCURRENT_STREAMS
+ * @param transport the Netty transport the load threads ran on: {@code io_uring}, {@code epoll} or {@code nio}; null
+ *     in files written before it was recorded (epoll on Linux)
  */
 public record LoadSettings(
         String url,
@@ -28,7 +30,8 @@ public record LoadSettings(
         double durationS,
         double warmupS,
         String protocol,
-        Integer maxStreams) {
+        Integer maxStreams,
+        String transport) {
 
     /** True when the run spoke HTTP/2 ({@code h2c} or {@code h2}). */
     public boolean http2() {

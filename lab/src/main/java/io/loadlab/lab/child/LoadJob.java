@@ -8,6 +8,7 @@ import io.loadlab.loadgen.RetryPolicy;
 import io.loadlab.loadgen.ScenarioDefinition;
 import io.loadlab.loadgen.agents.AgentDefaults;
 import io.loadlab.loadgen.agents.AgentShare;
+import io.loadlab.transport.NettyTransport;
 import java.nio.file.Path;
 
 /**
@@ -27,6 +28,7 @@ import java.nio.file.Path;
  * @param http2 HTTP/2: h2c with prior knowledge for {@code http://}, h2 by ALPN for {@code https://}
  * @param maxStreams HTTP/2: requests in flight per connection at most (1 over HTTP/1.1)
  * @param retry how the load generator retries a failed attempt; null: never
+ * @param transport the load generator's Netty transport; null: its default
  */
 public record LoadJob(
         String url,
@@ -43,7 +45,8 @@ public record LoadJob(
         Integer agentIndex,
         boolean http2,
         int maxStreams,
-        RetryPolicy retry)
+        RetryPolicy retry,
+        NettyTransport transport)
         implements ChildJob {
 
     @JsonCreator
@@ -72,7 +75,8 @@ public record LoadJob(
                 share.index(),
                 http2,
                 maxStreams,
-                retry);
+                retry,
+                transport);
     }
 
     /** True when this job is one load agent of several. */
@@ -92,7 +96,8 @@ public record LoadJob(
                 .insecure(url.startsWith("https:"))
                 .http2(http2)
                 .maxStreams(maxStreams)
-                .retry(retry);
+                .retry(retry)
+                .transport(transport);
         if (timeout != null) {
             b.timeout(timeout);
         }

@@ -4,25 +4,36 @@ import java.util.Locale;
 
 /**
  * What the lab samples in a server's JVM during the measured window: nothing, on-CPU stacks (where the CPU went), or
- * wall-clock stacks (where the threads were, running or waiting: the blocking models' view).
+ * wall-clock stacks (where the threads were, running or waiting: the blocking models' view). On-CPU stacks come from
+ * one of async-profiler's three engines: {@code cpu} (perf_events, a kernel counter per thread: precise, but its
+ * signals follow the threads' wake-ups), {@code itimer} (one process-wide {@code setitimer} CPU timer) or
+ * {@code ctimer} (a {@code timer_create} CPU timer per thread); docs/profiling.md gives what each costs.
  */
 public enum ProfileMode {
     OFF,
     CPU,
+    ITIMER,
+    CTIMER,
     WALL;
 
-    /** {@code cpu} or {@code wall}, as the command line and results.json spell them. */
+    /** {@code cpu}, {@code itimer}, {@code ctimer} or {@code wall}, as the command line and results.json spell them. */
     public String id() {
         return name().toLowerCase(Locale.ROOT);
     }
 
-    /** The mode named {@code cpu}, {@code wall} or {@code off}; a user error names the choices. */
+    /** True for the three on-CPU engines. */
+    public boolean onCpu() {
+        return this == CPU || this == ITIMER || this == CTIMER;
+    }
+
+    /** The mode named {@code cpu}, {@code itimer}, {@code ctimer}, {@code wall} or {@code off}; an error names them. */
     public static ProfileMode of(String s) {
         for (ProfileMode m : values()) {
             if (m.id().equalsIgnoreCase(s.trim())) {
                 return m;
             }
         }
-        throw new IllegalArgumentException("unknown profile mode '" + s + "': use cpu or wall (or --no-profile)");
+        throw new IllegalArgumentException(
+                "unknown profile mode '" + s + "': use cpu, itimer, ctimer or wall (or --no-profile)");
     }
 }

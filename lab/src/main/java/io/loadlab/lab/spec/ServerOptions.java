@@ -4,6 +4,7 @@ import io.loadlab.core.model.ConcurrencyModel;
 import io.loadlab.core.model.Knob;
 import io.loadlab.core.unit.Size;
 import io.loadlab.servers.ServerSpec;
+import io.loadlab.transport.NettyTransport;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -27,7 +28,8 @@ public record ServerOptions(
         Size stackSize,
         String mode,
         Integer ioThreads,
-        Integer httpClientConnections) {
+        Integer httpClientConnections,
+        NettyTransport transport) {
 
     /**
      * The models that read {@code option}, as the catalog says ({@link ConcurrencyModel#knobs()}): {@code
@@ -38,7 +40,7 @@ public record ServerOptions(
     }
 
     public static final ServerOptions NONE =
-            new ServerOptions(null, null, null, null, null, null, null, null, null, null, null, null);
+            new ServerOptions(null, null, null, null, null, null, null, null, null, null, null, null, null);
 
     public ServerOptions {
         positive(Knob.THREADS, threads);
@@ -89,6 +91,9 @@ public record ServerOptions(
         }
         if (stackSize != null) {
             b.stackSizeBytes(stackSize.bytes());
+        }
+        if (transport != null) {
+            b.transport(transport);
         }
         return b;
     }
@@ -149,6 +154,7 @@ public record ServerOptions(
         put(m, Knob.MODE, mode);
         put(m, Knob.IO_THREADS, ioThreads);
         put(m, Knob.HTTP_CLIENT_CONNECTIONS, httpClientConnections);
+        put(m, Knob.TRANSPORT, transport);
         return m;
     }
 

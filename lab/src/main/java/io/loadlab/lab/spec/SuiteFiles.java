@@ -19,6 +19,7 @@ import io.loadlab.lab.capacity.CapacityGoals;
 import io.loadlab.loadgen.LoadgenDefaults;
 import io.loadlab.servers.ServerModels;
 import io.loadlab.servers.ServerSpec;
+import io.loadlab.transport.NettyTransport;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -61,8 +62,11 @@ public final class SuiteFiles {
     /** One of the user's own servers, a model experiments list by {@code name} ({@link UserServer}). */
     record ServerEntry(String name, String command, String url, Integer cap, Map<String, String> settings) {}
 
-    /** {@code loadgen: {agents: N}}: each trial's load over N load agents, merged. */
-    record LoadgenFile(Integer agents) {}
+    /**
+     * {@code loadgen: {agents: N, transport: io_uring}}: each trial's load over N load agents, merged; the Netty
+     * transport the load generators run on.
+     */
+    record LoadgenFile(Integer agents, String transport) {}
 
     record CpuFile(String server, String loadgen, String dependencies) {}
 
@@ -106,7 +110,8 @@ public final class SuiteFiles {
             @JsonProperty("stack-size") Size stackSize,
             String mode,
             @JsonProperty("io-threads") Integer ioThreads,
-            @JsonProperty("http-client-connections") Integer httpClientConnections) {}
+            @JsonProperty("http-client-connections") Integer httpClientConnections,
+            String transport) {}
 
     /** {@code answer: {by: throughput | p99, request: NAME, slo: 200ms}}. */
     record AnswerFile(String by, String request, String slo) {}
@@ -175,7 +180,10 @@ public final class SuiteFiles {
                 f.loadgen() == null || f.loadgen().agents() == null
                         ? 1
                         : f.loadgen().agents(),
-                servers);
+                servers,
+                f.loadgen() == null || f.loadgen().transport() == null
+                        ? null
+                        : NettyTransport.parse(f.loadgen().transport()));
         return new Suite(plan, cpus);
     }
 
@@ -210,7 +218,8 @@ public final class SuiteFiles {
                         o.stackSize(),
                         o.mode(),
                         o.ioThreads(),
-                        o.httpClientConnections());
+                        o.httpClientConnections(),
+                        o.transport() == null ? null : NettyTransport.parse(o.transport()));
         List<String> models = ExperimentSpec.models(e.models(), servers);
         if (scenario.http2()) {
             for (String m : models.stream().filter(ExperimentSpec::inCatalog).toList()) {

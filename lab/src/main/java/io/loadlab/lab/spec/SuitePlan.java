@@ -4,6 +4,7 @@ import io.loadlab.core.UserError;
 import io.loadlab.core.result.LoadLevel;
 import io.loadlab.core.unit.Duration;
 import io.loadlab.loadgen.agents.AgentShare;
+import io.loadlab.transport.NettyTransport;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -18,6 +19,8 @@ import java.util.Set;
  *     generator
  * @param servers the user's own servers that experiments list as models by name ({@code servers:}, or the
  *     {@code --server-cmd} flags); empty when only catalog models run
+ * @param loadgenTransport the load generators' Netty transport ({@code loadgen: {transport: io_uring}}); null: theirs
+ *     ({@link io.loadlab.loadgen.LoadgenDefaults#TRANSPORT})
  */
 public record SuitePlan(
         String name,
@@ -27,7 +30,8 @@ public record SuitePlan(
         Thresholds thresholds,
         List<ExperimentSpec> experiments,
         int agents,
-        List<UserServer> servers) {
+        List<UserServer> servers,
+        NettyTransport loadgenTransport) {
 
     public SuitePlan {
         if (agents < 1) {
@@ -92,10 +96,11 @@ public record SuitePlan(
     }
 
     public SuitePlan withTiming(Timing t) {
-        return new SuitePlan(name, description, t, backendDelay, thresholds, experiments, agents, servers);
+        return new SuitePlan(
+                name, description, t, backendDelay, thresholds, experiments, agents, servers, loadgenTransport);
     }
 
     public SuitePlan withBackendDelay(Duration d) {
-        return new SuitePlan(name, description, timing, d, thresholds, experiments, agents, servers);
+        return new SuitePlan(name, description, timing, d, thresholds, experiments, agents, servers, loadgenTransport);
     }
 }

@@ -8,6 +8,7 @@ import io.loadlab.lab.spec.ScenarioSpec;
 import io.loadlab.loadgen.ScenarioDefinition;
 import io.loadlab.loadgen.ScenarioDefinition.Request;
 import io.loadlab.loadgen.WeightedRequest;
+import io.loadlab.transport.NettyTransport;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -29,6 +30,7 @@ final class LoadJobs {
             Duration warmup,
             Duration warmupLimit,
             Duration duration,
+            NettyTransport transport,
             TrialDir dir) {
         String path = singlePath(s);
         return new LoadJob(
@@ -46,7 +48,8 @@ final class LoadJobs {
                 null,
                 s.http2(),
                 s.perConnection(),
-                s.overload().retry());
+                s.overload().retry(),
+                transport);
     }
 
     /** The request path of a single-request scenario, or null when the scenario mixes requests. */

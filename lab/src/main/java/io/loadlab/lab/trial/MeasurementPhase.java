@@ -61,7 +61,8 @@ final class MeasurementPhase {
         // load agents start at one instant agreed ahead, so their warm-up cannot stretch while the server's JIT works
         Duration limit = agents == 1 ? timing.mostWarmup() : warmup;
         Duration window = s.overload().window(timing.duration());
-        LoadJob job = LoadJobs.of(server.url(), s, plan.level(), warmup, limit, window, dir);
+        LoadJob job = LoadJobs.of(
+                server.url(), s, plan.level(), warmup, limit, window, ctx.plan().loadgenTransport(), dir);
         ctx.listener().phase(plan, Phase.WARMUP);
         try (LoadChildren gens =
                 LoadChildren.start(ctx.launcher(), job, agents, ctx.cpus().loadgen(), dir)) {

@@ -61,6 +61,7 @@ class ChildProtocolTest {
                 null,
                 false,
                 1,
+                null,
                 null);
         ChildProcess gen = launcher.start("loadgen", job, null, dir);
         Thread.sleep(1_500);

@@ -32,9 +32,13 @@ class ProfileNamesTest {
     }
 
     @Test
-    void theModesAreCpuAndWall() {
+    void theModesAreTheThreeCpuEnginesAndWall() {
         assertThat(ProfileMode.of("cpu")).isEqualTo(ProfileMode.CPU);
+        assertThat(ProfileMode.of("itimer")).isEqualTo(ProfileMode.ITIMER);
+        assertThat(ProfileMode.of("CTimer")).isEqualTo(ProfileMode.CTIMER);
         assertThat(ProfileMode.of(" WALL ")).isEqualTo(ProfileMode.WALL);
-        assertThatThrownBy(() -> ProfileMode.of("alloc")).hasMessageContaining("use cpu or wall");
+        assertThat(ProfileMode.ITIMER.onCpu()).isTrue();
+        assertThat(ProfileMode.WALL.onCpu()).isFalse();
+        assertThatThrownBy(() -> ProfileMode.of("alloc")).hasMessageContaining("use cpu, itimer, ctimer or wall");
     }
 }

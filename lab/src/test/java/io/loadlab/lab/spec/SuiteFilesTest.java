@@ -8,6 +8,7 @@ import io.loadlab.core.model.ConcurrencyModel;
 import io.loadlab.core.result.Criterion;
 import io.loadlab.core.unit.Duration;
 import io.loadlab.servers.ServerSpec;
+import io.loadlab.transport.NettyTransport;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -228,6 +229,35 @@ class SuiteFilesTest {
         Files.writeString(f, "loadgen: {agents: 11}\n" + body);
         assertThatThrownBy(() -> SuiteFiles.read(f))
                 .hasMessageContaining("experiment d: -c 10 is fewer than --agents 11: every agent needs at least one");
+    }
+
+    @Test
+    void theLoadGeneratorsAndTheServersTransportAreNamed(@TempDir Path dir) throws IOException {
+        Path f = dir.resolve("t.yaml");
+        String body = """
+                experiments:
+                  - name: d
+                    scenario: {type: plaintext}
+                    models: [netty, vertx]
+                    connections: 10
+                    server: {transport: io_uring}
+                """;
+        Files.writeString(f, "loadgen: {transport: nio}\n" + body);
+        SuitePlan plan = SuiteFiles.read(f).plan();
+        assertThat(plan.loadgenTransport()).isEqualTo(NettyTransport.NIO);
+        assertThat(plan.experiments().get(0).server().transport()).isEqualTo(NettyTransport.IO_URING);
+        assertThat(plan.experiments().get(0).server().asMap()).containsEntry("transport", "io_uring");
+        Files.writeString(f, body);
+        assertThat(SuiteFiles.read(f).plan().loadgenTransport())
+                .as("the load generator's own default")
+                .isNull();
+        Files.writeString(f, "loadgen: {transport: kqueue}\n" + body);
+        assertThatThrownBy(() -> SuiteFiles.read(f))
+                .hasMessageContaining("unknown transport 'kqueue': use io_uring, epoll or nio");
+        Files.writeString(f, body.replace("models: [netty, vertx]", "models: [servlet-sync]"));
+        assertThatThrownBy(() -> SuiteFiles.read(f))
+                .as("a transport only netty and vertx read")
+                .hasMessageContaining("server.transport is read by no model of the experiment [servlet-sync]");
     }
 
     @Test

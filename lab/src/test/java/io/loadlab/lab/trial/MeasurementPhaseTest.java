@@ -68,7 +68,8 @@ class MeasurementPhaseTest {
                 Thresholds.DEFAULTS,
                 List.of(plain),
                 agents,
-                List.of());
+                List.of(),
+                null);
         CpuSplit anywhere = new CpuSplit(null, null, null);
         Dependencies none = Dependencies.start(
                 false, false, false, false, launcher, registry, null, Duration.ZERO, null, null, dir);

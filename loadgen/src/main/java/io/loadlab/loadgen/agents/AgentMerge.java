@@ -117,7 +117,8 @@ public final class AgentMerge {
                 window.durationS(),
                 warmup,
                 null,
-                null);
+                null,
+                first.run().transport());
         LoadReport report = new LoadReport(
                 LoadReport.SCHEMA_VERSION,
                 run,

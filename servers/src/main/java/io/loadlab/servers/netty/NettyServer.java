@@ -11,24 +11,16 @@ import io.loadlab.servers.runtime.Drain;
 import io.loadlab.servers.runtime.EventLoopOwner;
 import io.loadlab.servers.runtime.ModelSettings;
 import io.loadlab.servers.runtime.StartupChecks;
+import io.loadlab.transport.NettyTransport;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
-import io.netty.channel.IoHandlerFactory;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
-import io.netty.channel.ServerChannel;
-import io.netty.channel.epoll.Epoll;
-import io.netty.channel.epoll.EpollIoHandler;
-import io.netty.channel.epoll.EpollServerSocketChannel;
-import io.netty.channel.epoll.EpollSocketChannel;
 import io.netty.channel.group.ChannelGroup;
 import io.netty.channel.group.DefaultChannelGroup;
-import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
-import io.netty.channel.socket.nio.NioServerSocketChannel;
-import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.handler.ssl.ApplicationProtocolConfig;
 import io.netty.handler.ssl.ApplicationProtocolNames;
 import io.netty.handler.ssl.SslContext;
@@ -44,7 +36,7 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The netty model: a one-thread acceptor group hands connections to a {@link MultiThreadIoEventLoopGroup} of
- * {@code --event-loops} threads (epoll when available, NIO otherwise) that serves them; the backend client and every
+ * {@code --event-loops} threads (on {@code --transport}: epoll by default, io_uring or NIO) that serves them; the backend client and every
  * timer run on those same loops. Nothing on a loop ever blocks.
  */
 final class NettyServer implements RunningServer, EventLoopOwner {
@@ -74,11 +66,11 @@ final class NettyServer implements RunningServer, EventLoopOwner {
 
     static NettyServer start(ServerSpec spec) {
         StartupChecks.requireBackend(spec.backendUrl());
-        boolean epoll = Epoll.isAvailable();
-        IoHandlerFactory io = epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
-        Class<? extends ServerChannel> serverType =
-                epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class;
-        Class<? extends Channel> clientType = epoll ? EpollSocketChannel.class : NioSocketChannel.class;
+        NettyTransport.Choice transport = spec.transport().resolve();
+        NettyTransport t = transport.runs();
+        var io = t.ioHandlerFactory();
+        var serverType = t.serverSocketChannel();
+        var clientType = t.socketChannel();
 
         AsyncZipCodeStore store = spec.dbUrl() == null ? null : ZipCodeStores.async(spec, null);
         EventLoopGroup acceptor = new MultiThreadIoEventLoopGroup(1, new DefaultThreadFactory("netty-accept"), io);
@@ -143,7 +135,10 @@ final class NettyServer implements RunningServer, EventLoopOwner {
             Map<String, Object> s = ServerSettings.base(spec, port);
             s.put("event_loops", spec.loops());
             s.put("acceptor_threads", 1);
-            s.put("transport", epoll ? "epoll" : "nio");
+            s.put("transport", t.id());
+            if (transport.note() != null) {
+                s.put("transport_note", transport.note());
+            }
             s.put("backlog", spec.backlog());
             s.put(
                     "backend_url",

@@ -3,17 +3,11 @@ package io.loadlab.servers.servlet;
 import io.loadlab.servers.http.Contract;
 import io.loadlab.servers.netty.NettyBackendClient;
 import io.loadlab.servers.runtime.Reasons;
+import io.loadlab.transport.NettyTransport;
 import io.netty.buffer.ByteBufUtil;
-import io.netty.channel.Channel;
 import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
-import io.netty.channel.IoHandlerFactory;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
-import io.netty.channel.epoll.Epoll;
-import io.netty.channel.epoll.EpollIoHandler;
-import io.netty.channel.epoll.EpollSocketChannel;
-import io.netty.channel.nio.NioIoHandler;
-import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import java.net.URI;
 import java.util.concurrent.CompletableFuture;
@@ -23,7 +17,7 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * servlet-async's non-blocking backend client: the netty model's {@link NettyBackendClient} on one event loop of its
- * own (epoll when available), with its keep-alive connections bounded by {@code backendConnections}. A call is handed
+ * own (epoll when available, NIO otherwise), with its keep-alive connections bounded by {@code backendConnections}. A call is handed
  * to the loop, which sends it and completes the returned stage when the backend answers, fails, or the timeout
  * passes.
  *
@@ -41,12 +35,11 @@ final class NonBlockingBackend implements AutoCloseable {
     private final NettyBackendClient client;
 
     NonBlockingBackend(URI base, int maxConnections) {
-        boolean epoll = Epoll.isAvailable();
-        IoHandlerFactory io = epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
-        Class<? extends Channel> channel = epoll ? EpollSocketChannel.class : NioSocketChannel.class;
-        this.group = new MultiThreadIoEventLoopGroup(1, new DefaultThreadFactory("backend-loop", true), io);
+        NettyTransport t = NettyTransport.platformDefault();
+        this.group = new MultiThreadIoEventLoopGroup(
+                1, new DefaultThreadFactory("backend-loop", true), t.ioHandlerFactory());
         this.loop = group.next();
-        this.client = new NettyBackendClient(base, channel, maxConnections);
+        this.client = new NettyBackendClient(base, t.socketChannel(), maxConnections);
     }
 
     /** {@code GET /hello}: 200 with the backend's body, or the contract's 502. */

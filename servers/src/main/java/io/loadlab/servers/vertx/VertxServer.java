@@ -8,6 +8,7 @@ import io.loadlab.servers.domain.ZipCodeStores;
 import io.loadlab.servers.runtime.EventLoopOwner;
 import io.loadlab.servers.runtime.ModelSettings;
 import io.loadlab.servers.runtime.StartupChecks;
+import io.loadlab.transport.NettyTransport;
 import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Future;
 import io.vertx.core.ThreadingModel;
@@ -45,11 +46,23 @@ final class VertxServer implements RunningServer, EventLoopOwner {
     static VertxServer start(ServerSpec spec) throws Exception {
         StartupChecks.requireBackend(spec.backendUrl());
         int loops = spec.loops();
-        Vertx vertx = Vertx.vertx(new VertxOptions()
-                .setEventLoopPoolSize(loops)
-                .setPreferNativeTransport(true)
-                // Vert.x's own blocked-thread warning stays on: an event loop blocked > 2 s is logged
-                .setBlockedThreadCheckInterval(1_000));
+        NettyTransport.Choice netty = spec.transport().resolve();
+        NettyTransport runs = netty.runs();
+        String transportNote = netty.note();
+        io.vertx.core.transport.Transport vt = vertxTransport(runs);
+        if (vt == null || !vt.available()) {
+            // Netty can run it but Vert.x's own loader cannot: Vert.x's NIO, said in the settings
+            transportNote = "Vert.x cannot run transport " + runs.id() + ": running on nio";
+            runs = NettyTransport.NIO;
+            vt = io.vertx.core.transport.Transport.NIO;
+        }
+        Vertx vertx = Vertx.builder()
+                .with(new VertxOptions()
+                        .setEventLoopPoolSize(loops)
+                        // Vert.x's own blocked-thread warning stays on: an event loop blocked > 2 s is logged
+                        .setBlockedThreadCheckInterval(1_000))
+                .withTransport(vt)
+                .build();
         AsyncZipCodeStore store = null;
         try {
             store = spec.dbUrl() == null ? null : ZipCodeStores.async(spec, vertx);
@@ -83,7 +96,10 @@ final class VertxServer implements RunningServer, EventLoopOwner {
             Map<String, Object> s = ServerSettings.base(spec, port);
             s.put("event_loops", loops);
             s.put("verticles", verticles.size());
-            s.put("transport", vertx.isNativeTransportEnabled() ? "epoll" : "nio");
+            s.put("transport", runs.id());
+            if (transportNote != null) {
+                s.put("transport_note", transportNote);
+            }
             s.put("backlog", spec.backlog());
             if (spec.backendUrl() != null) {
                 s.put("backend_url", spec.backendUrl().toString());
@@ -142,5 +158,14 @@ final class VertxServer implements RunningServer, EventLoopOwner {
         } catch (Exception e) {
             // already stopping; nothing left to release
         }
+    }
+
+    /** Vert.x's own handle on a transport; null where its loader found none. */
+    private static io.vertx.core.transport.Transport vertxTransport(NettyTransport t) {
+        return switch (t) {
+            case IO_URING -> io.vertx.core.transport.Transport.IO_URING;
+            case EPOLL -> io.vertx.core.transport.Transport.EPOLL;
+            case NIO -> io.vertx.core.transport.Transport.NIO;
+        };
     }
 }

@@ -7,7 +7,10 @@ import io.loadlab.servers.ServerModel;
 import io.loadlab.servers.ServerSpec;
 import io.loadlab.servers.runtime.NonBlockingModelChecks;
 import io.loadlab.testkit.RawHttp;
+import io.loadlab.transport.NettyTransport;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 class NettyModelTest extends NonBlockingModelChecks {
     @Override
@@ -21,6 +24,21 @@ class NettyModelTest extends NonBlockingModelChecks {
         assertThat(s.settings()).containsEntry("event_loops", 3).containsKey("transport");
         assertThat(s.settings().get("transport")).isIn("epoll", "nio");
         assertThat(((NettyServer) s).eventLoops()).hasSize(3);
+    }
+
+    /** io_uring, epoll or NIO: it serves on the one it is given, or on the fallback that the settings then explain. */
+    @ParameterizedTest
+    @EnumSource(NettyTransport.class)
+    void servesOnTheTransportItIsGiven(NettyTransport t) throws Exception {
+        RunningServer s = start(spec().transport(t).build());
+        NettyTransport.Choice c = t.resolve();
+        assertThat(s.settings()).containsEntry("transport", c.runs().id());
+        if (c.note() != null) {
+            assertThat(s.settings()).containsEntry("transport_note", c.note());
+        }
+        RawHttp.Answer a =
+                RawHttp.exchange(s.port(), "GET /plaintext HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+        assertThat(a.body()).isEqualTo("Hello, World!");
     }
 
     @Test

@@ -6,7 +6,10 @@ import io.loadlab.servers.RunningServer;
 import io.loadlab.servers.ServerModel;
 import io.loadlab.servers.runtime.NonBlockingModelChecks;
 import io.loadlab.testkit.RawHttp;
+import io.loadlab.transport.NettyTransport;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 class VertxModelTest extends NonBlockingModelChecks {
     @Override
@@ -22,6 +25,19 @@ class VertxModelTest extends NonBlockingModelChecks {
         for (int i = 0; i < 6; i++) {
             assertThat(get(s.port(), "/plaintext").body()).isEqualTo("Hello, World!");
         }
+    }
+
+    /** Vert.x is given the transport through its builder; where it cannot run it, NIO and a note in the settings. */
+    @ParameterizedTest
+    @EnumSource(NettyTransport.class)
+    void servesOnTheTransportItIsGiven(NettyTransport t) throws Exception {
+        RunningServer s = start(spec().transport(t).build());
+        String ran = (String) s.settings().get("transport");
+        if (!ran.equals(t.resolve().runs().id())) {
+            assertThat(ran).isEqualTo("nio");
+            assertThat((String) s.settings().get("transport_note")).startsWith("Vert.x cannot run transport");
+        }
+        assertThat(get(s.port(), "/plaintext").body()).isEqualTo("Hello, World!");
     }
 
     @Test
