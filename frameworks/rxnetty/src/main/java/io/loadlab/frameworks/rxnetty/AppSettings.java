@@ -53,7 +53,7 @@ final class AppSettings extends BoundPortSettings {
         }
         if (backend.configured()) {
             s.put("backend_url", backend.base().toString());
-            s.put("backend_client", "RxNetty HttpClient");
+            s.put("backend_client", "RxNetty HttpClient, pooled per host (unbounded)");
         }
         return s;
     }

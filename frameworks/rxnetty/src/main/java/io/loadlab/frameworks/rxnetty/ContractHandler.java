@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import rx.Observable;
+import rx.schedulers.Schedulers;
 
 /**
  * The contract's routes as one RxNetty {@link RequestHandler}: each answer is an {@code Observable} the event loop
@@ -77,7 +78,9 @@ final class ContractHandler implements RequestHandler<ByteBuf, ByteBuf> {
         if (ms < 0) {
             return Answers.error(res, 400, ContractText.BAD_DELAY);
         }
-        return Observable.timer(ms, TimeUnit.MILLISECONDS)
+        // on the connection's own event loop: from RxJava's computation threads the answers of concurrent delays
+        // stalled for seconds (10 connections: 32 req/s, STARVED)
+        return Observable.timer(ms, TimeUnit.MILLISECONDS, Schedulers.from(res.unsafeNettyChannel().eventLoop()))
                 .flatMap(tick -> Answers.text(res, ContractText.DELAYED));
     }
 
@@ -85,7 +88,9 @@ final class ContractHandler implements RequestHandler<ByteBuf, ByteBuf> {
         if (!backend.configured()) {
             return Answers.error(res, 502, ContractText.NO_BACKEND);
         }
+        // answered on the connection's own event loop, as /delay is: the client's answers arrive on its own threads
         return backend.get("/hello")
+                .observeOn(Schedulers.from(res.unsafeNettyChannel().eventLoop()))
                 .flatMap(body -> Answers.send(res, 200, ContractText.TEXT_PLAIN, body))
                 .onErrorResumeNext(e -> Answers.error(res, 502, e.getMessage()));
     }
