@@ -37,7 +37,7 @@ if [ "$tables_only" = 0 ]; then
       echo "findings.sh: ./loadlab run $s exited $rc; docs/findings/ keeps its older run of $s" >&2
       exit "$rc"
     fi
-    run=$(find "$runs" -maxdepth 1 -type d -regex ".*/$s-[0-9]\{8\}-[0-9]\{6\}" | sort | tail -n 1)
+    run=$(find "$runs" -maxdepth 1 -type d -regextype posix-extended -regex ".*/$s-[0-9]{8}-[0-9]{6}" | sort | tail -n 1)
     [ -f "$run/results.json" ] || { echo "findings.sh: $s wrote no results.json under $runs" >&2; exit 3; }
     dest="docs/findings/$(basename "$run")"
     for old in docs/findings/"$s"-*; do
