@@ -20,7 +20,7 @@ class ProfileOptionsTest {
         CliTest.Result r = CliTest.run("run", "--scenario", "plaintext", "--profile=alloc");
         assertThat(r.exit()).isEqualTo(Main.EXIT_USAGE);
         assertThat(r.err())
-                .contains("--profile: unknown profile mode 'alloc': use cpu or wall")
+                .contains("--profile: unknown profile mode 'alloc': use cpu, itimer, ctimer or wall")
                 .doesNotContain("at io.");
     }
 
