@@ -63,9 +63,9 @@ final class BackendCommand implements Callable<Integer> {
     @Option(
             names = "--transport",
             paramLabel = "NAME",
-            description = "Netty transport of its event loop: " + NettyTransport.NAMES + "; where this host cannot run"
-                    + " it, the next one down runs and a note says why (default: epoll).")
-    String transport;
+            description = "Netty transport of its event loop: " + NettyTransport.NAMES + "; " + NettyTransport.FALLBACK
+                    + " (default: ${DEFAULT-VALUE}).")
+    String transport = BackendDefaults.TRANSPORT.id();
 
     @Override
     public Integer call() throws InterruptedException {

@@ -80,9 +80,9 @@ final class LoadOptions {
     @Option(
             names = "--transport",
             paramLabel = "NAME",
-            description = "Netty transport of the load threads: " + NettyTransport.NAMES + "; where this host cannot"
-                    + " run it, the next one down runs and a note says why. (default: epoll)")
-    String transport;
+            description = "Netty transport of the load threads: " + NettyTransport.NAMES + "; "
+                    + NettyTransport.FALLBACK + " (default: ${DEFAULT-VALUE}).")
+    String transport = LoadgenDefaults.TRANSPORT.id();
 
     @Option(
             names = {"-H", "--header"},

@@ -46,6 +46,9 @@ public enum NettyTransport {
     /** The names {@link #parse} takes, for help texts. */
     public static final String NAMES = "io_uring, epoll or nio";
 
+    /** What happens where a host refuses the chosen transport, for help texts. */
+    public static final String FALLBACK = "where this host cannot run it, the next one down runs and a note says why";
+
     /** {@code io_uring} (or {@code io-uring}), {@code epoll} or {@code nio}, any case; anything else is a {@link UserError}. */
     public static NettyTransport parse(String name) {
         String n = name == null ? "" : name.trim().toLowerCase(Locale.ROOT).replace('-', '_');
