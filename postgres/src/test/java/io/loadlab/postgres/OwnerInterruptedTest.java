@@ -9,8 +9,14 @@ import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
-/** Ctrl-C of the process that started PostgreSQL stops it: no postmaster and no directory left behind. */
+/**
+ * Ctrl-C of the process that started PostgreSQL stops it: no postmaster and no directory left behind. What is checked
+ * is the outcome, not its speed: the owner gets {@link #EXIT_BOUND_S} to exit, far above the stop's own bound (5 s to
+ * signal, 10 s before SIGKILL, 5 s after it) plus the directory's deletion, which a host busy on every core stretches
+ * (beside {@code stress-ng --cpu 2} the owner took over 30 s).
+ */
 class OwnerInterruptedTest {
+    private static final long EXIT_BOUND_S = 120;
 
     /** The owner: starts PostgreSQL, prints its PID and data directory, then waits to be interrupted. */
     public static void main(String[] args) throws Exception {
@@ -43,17 +49,23 @@ class OwnerInterruptedTest {
                 Path data = Path.of(parts[1]);
                 assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive)).contains(true);
 
+                long signalled = System.nanoTime();
                 new ProcessBuilder("kill", "-INT", Long.toString(owner.pid()))
                         .start()
                         .waitFor();
-                assertThat(owner.waitFor(30, TimeUnit.SECONDS))
-                        .as("owner exits")
+                assertThat(owner.waitFor(EXIT_BOUND_S, TimeUnit.SECONDS))
+                        .as("owner exits within %d s of SIGINT (PostgreSQL %s)", EXIT_BOUND_S, alive(pid))
                         .isTrue();
+                System.out.printf("owner exited %.1f s after SIGINT%n", (System.nanoTime() - signalled) / 1e9);
                 assertThat(ProcessHandle.of(pid).filter(ProcessHandle::isAlive)).isEmpty();
                 assertThat(data.getParent()).doesNotExist();
             }
         } finally {
             owner.destroyForcibly();
         }
+    }
+
+    private static String alive(long pid) {
+        return ProcessHandle.of(pid).filter(ProcessHandle::isAlive).isPresent() ? "still running" : "stopped";
     }
 }
