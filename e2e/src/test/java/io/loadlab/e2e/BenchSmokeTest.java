@@ -14,22 +14,23 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * Each bench script in its smoke mode ({@code SMOKE=1}: smallest sizes, a second per step) against the built project
+ * Each bench script ({@code bench/*.sh}, {@code backend/bench.sh}) in its smoke mode ({@code SMOKE=1}: smallest sizes, a second per step) against the built project
  * and today's JSON schemas: it must exit 0 and print its summary lines. Skipped, with the reason, where its Debian
  * tools are missing ({@code .ci/run} installs them).
  */
 class BenchSmokeTest {
     private static final Path ROOT = Path.of("").toAbsolutePath().getParent();
 
-    @ParameterizedTest(name = "bench/{0}.sh")
+    @ParameterizedTest(name = "{0}.sh")
     @CsvSource(
             delimiter = '|',
             value = {
-                "c10k              | nginx ss wrk taskset python3 | c10k: CPU per request",
-                "loadgen-vs-wrk    | nginx wrk taskset        | loadlab-io_uring/wrk, median of 1 rounds: requests/s",
-                "loadgen-vs-h2load | nginx h2load taskset     | median ratio loadlab/h2load: requests/s",
-                "servers-plaintext | nginx wrk taskset curl   | backend on one core",
-                "profiling-overhead| python3                  | worst throughput ratio (profiled / not)"
+                "bench/c10k              | nginx ss wrk taskset python3 | c10k: CPU per request",
+                "bench/loadgen-vs-wrk    | nginx wrk taskset     | loadlab-io_uring/wrk, median of 1 rounds: requests/s",
+                "bench/loadgen-vs-h2load | nginx h2load taskset  | median ratio loadlab/h2load: requests/s",
+                "bench/servers-plaintext | nginx wrk taskset curl | backend on one core",
+                "bench/profiling-overhead| python3               | worst throughput ratio (profiled / not)",
+                "backend/bench           | wrk taskset curl      | backend CPU per call"
             })
     void runsInSmokeMode(String script, String tools, String prints, @TempDir Path tmp) throws Exception {
         Path jar = ROOT.resolve("cli/target/loadlab.jar");
@@ -37,13 +38,13 @@ class BenchSmokeTest {
         for (String tool : tools.split(" ")) {
             assumeTrue(
                     onPath(tool),
-                    "bench/" + script + ".sh needs " + tool + " (Debian: "
+                    script + ".sh needs " + tool + " (Debian: "
                             + (tool.equals("h2load") ? "nghttp2-client" : tool) + "; .ci/run installs it)");
         }
         assumeTrue(Runtime.getRuntime().availableProcessors() >= 2, "the bench scripts pin to 2 CPUs");
-        Path out = tmp.resolve(script + ".out");
+        Path out = tmp.resolve(script.replace('/', '-') + ".out");
         ProcessBuilder pb = new ProcessBuilder(
-                        ROOT.resolve("bench/" + script + ".sh").toString())
+                        ROOT.resolve(script + ".sh").toString())
                 .directory(ROOT.toFile())
                 .redirectErrorStream(true)
                 .redirectOutput(out.toFile());
@@ -56,7 +57,7 @@ class BenchSmokeTest {
             p.descendants().forEach(ProcessHandle::destroy);
             p.destroy();
             p.waitFor(10, TimeUnit.SECONDS);
-            throw new AssertionError("bench/" + script + ".sh did not end in smoke mode:\n" + Files.readString(out));
+            throw new AssertionError(script + ".sh did not end in smoke mode:\n" + Files.readString(out));
         }
         String printed = Files.readString(out);
         assertThat(p.exitValue()).as(printed).isZero();
