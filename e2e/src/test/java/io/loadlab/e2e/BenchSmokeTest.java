@@ -38,13 +38,12 @@ class BenchSmokeTest {
         for (String tool : tools.split(" ")) {
             assumeTrue(
                     onPath(tool),
-                    script + ".sh needs " + tool + " (Debian: "
-                            + (tool.equals("h2load") ? "nghttp2-client" : tool) + "; .ci/run installs it)");
+                    script + ".sh needs " + tool + " (Debian: " + (tool.equals("h2load") ? "nghttp2-client" : tool)
+                            + "; .ci/run installs it)");
         }
         assumeTrue(Runtime.getRuntime().availableProcessors() >= 2, "the bench scripts pin to 2 CPUs");
         Path out = tmp.resolve(script.replace('/', '-') + ".out");
-        ProcessBuilder pb = new ProcessBuilder(
-                        ROOT.resolve(script + ".sh").toString())
+        ProcessBuilder pb = new ProcessBuilder(ROOT.resolve(script + ".sh").toString())
                 .directory(ROOT.toFile())
                 .redirectErrorStream(true)
                 .redirectOutput(out.toFile());

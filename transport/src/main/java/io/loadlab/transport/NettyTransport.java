@@ -27,6 +27,18 @@ public enum NettyTransport {
     EPOLL("epoll"),
     NIO("nio");
 
+    /** Netty's switch for {@code IORING_ENTER_NO_IOWAIT}; off unless set before its io_uring classes load. */
+    static final String NO_IOWAIT = "io.netty.iouring.enterNoIoWaitEnabled";
+
+    static {
+        // An io_uring event loop waits for completions inside io_uring_enter, which the kernel counts as iowait unless
+        // told not to (IORING_ENTER_NO_IOWAIT, Linux 6.15+). The lab reads every core's idle and iowait: an idle load
+        // generator would look busy and its waits would pass for a disk's. Set here, before IoUring is first touched.
+        if (System.getProperty(NO_IOWAIT) == null) {
+            System.setProperty(NO_IOWAIT, "true");
+        }
+    }
+
     private final String id;
 
     NettyTransport(String id) {
@@ -95,15 +107,19 @@ public enum NettyTransport {
 
     /**
      * The transport a process asking for this one runs on: this one when available, else the best available one below
-     * it (io_uring → epoll → nio), with a one-line note that says what was asked, what runs and why.
+     * it (io_uring → epoll → nio), with a one-line note that says what was asked, what runs and why. io_uring counts as
+     * available only where its waits are not iowait ({@link #NO_IOWAIT}).
      */
     public Choice resolve() {
-        if (available()) {
+        if (available() && (this != IO_URING || IoUring.isIoringEnterNoIoWaitEnabled())) {
             return new Choice(this, this, null);
         }
         NettyTransport next = this == IO_URING && EPOLL.available() ? EPOLL : NIO;
-        return new Choice(
-                this, next, "transport " + id + " unavailable (" + unavailableReason() + "): running on " + next.id);
+        String why = available()
+                ? "its idle waits would count as iowait: the kernel lacks IORING_ENTER_NO_IOWAIT (Linux 6.15+), and the"
+                        + " lab's CPU checks would read an idle core as busy"
+                : unavailableReason();
+        return new Choice(this, next, "transport " + id + " unavailable (" + why + "): running on " + next.id);
     }
 
     /**
