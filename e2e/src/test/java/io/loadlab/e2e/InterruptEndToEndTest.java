@@ -1,7 +1,9 @@
 package io.loadlab.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.loadlab.core.proc.StopSignal;
 import io.loadlab.core.result.SuiteResults;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,6 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 class InterruptEndToEndTest {
     @Test
     void sigintDuringTheSecondTrialLeavesNothingBehindAndKeepsTheFirst(@TempDir Path tmp) throws Exception {
+        assumeTrue(StopSignal.ctrlCLost() == null, StopSignal.ctrlCLost());
         int port = LabRun.freePort();
         LabRun r = LabRun.start(
                 tmp,

@@ -1,5 +1,8 @@
 package io.loadlab.core.proc;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import sun.misc.Signal;
@@ -25,6 +28,44 @@ public final class StopSignal {
             }
         }
         return s;
+    }
+
+    /**
+     * True when this process started with {@code SIGINT} (or {@code SIGTERM}: {@code name} "INT" or "TERM") ignored,
+     * inherited from a parent, e.g. a shell that ran it in the background without job control ({@code cmd &} in a
+     * script). The JVM then never handles it, and every process it starts inherits the same: a Ctrl-C sent to them is
+     * lost. Read from {@code /proc/self/status}; false where that cannot be read.
+     */
+    public static boolean ignoredFromStart(String name) {
+        int number = switch (name) {
+            case "INT" -> 2;
+            case "TERM" -> 15;
+            default -> throw new IllegalArgumentException("INT or TERM, not " + name);
+        };
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
+                if (line.startsWith("SigIgn:")) {
+                    long mask = Long.parseUnsignedLong(
+                            line.substring("SigIgn:".length()).trim(), 16);
+                    return (mask & (1L << (number - 1))) != 0;
+                }
+            }
+        } catch (IOException | RuntimeException unreadable) {
+            // not Linux, or no /proc: nothing known
+        }
+        return false;
+    }
+
+    /**
+     * Null when this process handles Ctrl-C; otherwise why it does not, in one line: SIGINT was ignored from its start
+     * ({@link #ignoredFromStart}), and whatever it starts ignores it too.
+     */
+    public static String ctrlCLost() {
+        return ignoredFromStart("INT")
+                ? "SIGINT is ignored in this process, inherited from whatever started it in the background without job"
+                        + " control (e.g. '(cmd &)' in a script), and its children inherit that: Ctrl-C cannot reach"
+                        + " them; run it in the foreground or from a shell with job control (set -m)"
+                : null;
     }
 
     /** Blocks until a stop signal arrives. */
