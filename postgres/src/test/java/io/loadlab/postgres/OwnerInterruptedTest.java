@@ -41,6 +41,7 @@ class OwnerInterruptedTest {
                         java, "-cp", System.getProperty("java.class.path"), OwnerInterruptedTest.class.getName())
                 .redirectError(ProcessBuilder.Redirect.DISCARD)
                 .start();
+        long postmaster = -1;
         try {
             String line;
             try (BufferedReader r =
@@ -49,6 +50,7 @@ class OwnerInterruptedTest {
                 assertThat(line).as("the owner's PID line").isNotNull();
                 String[] parts = line.split(" ", 2);
                 long pid = Long.parseLong(parts[0]);
+                postmaster = pid;
                 Path data = Path.of(parts[1]);
                 assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive)).contains(true);
 
@@ -65,6 +67,15 @@ class OwnerInterruptedTest {
             }
         } finally {
             owner.destroyForcibly();
+            // a failed run must not leave the owner's PostgreSQL behind: its shutdown hook dies with the owner
+            ProcessHandle.of(postmaster).filter(ProcessHandle::isAlive).ifPresent(pg -> {
+                pg.destroy(); // SIGTERM: smart shutdown; the test's connection is gone with the owner
+                try {
+                    pg.onExit().get(10, TimeUnit.SECONDS);
+                } catch (Exception stillThere) {
+                    pg.destroyForcibly();
+                }
+            });
         }
     }
 
