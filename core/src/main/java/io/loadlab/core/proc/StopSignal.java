@@ -1,8 +1,6 @@
 package io.loadlab.core.proc;
 
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import sun.misc.Signal;
@@ -43,7 +41,8 @@ public final class StopSignal {
             default -> throw new IllegalArgumentException("INT or TERM, not " + name);
         };
         try {
-            for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
+            for (String line :
+                    ProcFs.read(ProcFs.ROOT.resolve("self/status")).lines().toList()) {
                 if (line.startsWith("SigIgn:")) {
                     long mask = Long.parseUnsignedLong(
                             line.substring("SigIgn:".length()).trim(), 16);
