@@ -40,6 +40,12 @@ final class Connections {
     private final List<Conn> all = new ArrayList<>();
     private final ArrayDeque<Conn> idle = new ArrayDeque<>();
     private int connecting;
+
+    /** Channels opened and not yet closed, and what runs when the last of them has closed. */
+    private int unclosed;
+
+    private Runnable afterLastClose;
+
     private int failures;
     private int sourceIndex;
     private int maxOpened;
@@ -129,11 +135,41 @@ final class Connections {
             InetAddress local = sources.get((threadId + threads * sourceIndex++) % sources.size());
             f = b.connect(remote, new InetSocketAddress(local, 0));
         }
+        unclosed++;
+        f.channel().closeFuture().addListener(closed -> {
+            if (--unclosed == 0 && afterLastClose != null) {
+                Runnable then = afterLastClose;
+                afterLastClose = null;
+                then.run();
+            }
+        });
         f.addListener(done -> {
             if (!done.isSuccess()) {
                 worker.onFailure(c, ErrorCategory.CONNECT, done.cause());
             }
         });
+    }
+
+    /**
+     * Runs {@code then} on the loop once every channel opened so far has finished closing, or after {@code boundMs}
+     * if one has not. On io_uring a close finishes only when the channel's cancelled reads come back, and an event
+     * loop ended before that logs a stack trace for every such channel.
+     */
+    void afterLastClose(Runnable then, long boundMs) {
+        if (unclosed == 0) {
+            then.run();
+            return;
+        }
+        afterLastClose = then;
+        loop.schedule(
+                () -> {
+                    if (afterLastClose == then) {
+                        afterLastClose = null;
+                        then.run();
+                    }
+                },
+                boundMs,
+                TimeUnit.MILLISECONDS);
     }
 
     /** Opens {@code c} now, or after the backoff when the connects before it failed. */

@@ -128,6 +128,9 @@ final class Worker {
         });
     }
 
+    /** How long the loop waits for its channels' closes to finish before it ends anyway. */
+    private static final long CLOSE_BOUND_MS = 1_000;
+
     /** Stops sending, closes every connection and ends the event loop; wait on {@link #awaitTermination}. */
     void stop() {
         if (group.isShuttingDown()) {
@@ -135,7 +138,7 @@ final class Worker {
         }
         loop.execute(() -> {
             finish();
-            group.shutdownGracefully(0, 100, TimeUnit.MILLISECONDS);
+            connections.afterLastClose(() -> group.shutdownGracefully(0, 100, TimeUnit.MILLISECONDS), CLOSE_BOUND_MS);
         });
     }
 
