@@ -23,6 +23,11 @@ final class RequestDispatch {
     private final WindowRecorder recorder;
     private final boolean open;
     private final long timeoutNanos;
+
+    /** The end of the measured window, once {@link #endAt} has set it ({@code ends}). */
+    private long end;
+
+    private boolean ends;
     private final PendingQueue pending = new PendingQueue();
     private final RetryQueue retries = new RetryQueue();
     private final RetryPolicy retry;
@@ -61,7 +66,7 @@ final class RequestDispatch {
      * connection's next. Returns false when nothing was due (open model: the connection waits among the idle).
      */
     boolean sendNextOrPark(Conn c, int k, long now) {
-        if (worker.stopped()) {
+        if (worker.stopped() || (ends && now - end >= 0)) {
             return false;
         }
         if (pending.size() > 0) {
@@ -136,8 +141,14 @@ final class RequestDispatch {
         this.pacer = pacer;
     }
 
-    /** Open model: no request falls due at or after {@code t1}. */
+    /**
+     * Nothing is sent at or after {@code t1}, the end of the measured window: a free connection stays idle from then
+     * on rather than wait for the loop's timer to stop it (which can fire a few round trips late), and in the open
+     * model no request falls due.
+     */
     void endAt(long t1) {
+        end = t1;
+        ends = true;
         if (pacer != null) {
             pacer.endAt(t1);
         }
