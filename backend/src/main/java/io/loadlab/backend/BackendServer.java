@@ -47,8 +47,9 @@ public final class BackendServer implements RunningBackend {
     public static RunningBackend start(BackendSpec spec) {
         NettyTransport.Choice transport = spec.transport().resolve();
         NettyTransport t = transport.runs();
+        NettyTransport.leakDetectorOff();
         EventLoopGroup group = new MultiThreadIoEventLoopGroup(
-                1, new DefaultThreadFactory("backend-loop", true), t.ioHandlerFactory());
+                1, new DefaultThreadFactory("backend-loop", true), t.labIoHandlerFactory(false));
         BackendCounters counters = new BackendCounters();
         ServerBootstrap b = new ServerBootstrap()
                 .group(group)

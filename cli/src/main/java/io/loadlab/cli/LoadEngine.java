@@ -5,6 +5,7 @@ import io.loadlab.loadgen.LoadResult;
 import io.loadlab.loadgen.LoadSpec;
 import io.loadlab.loadgen.ProgressListener;
 import io.loadlab.loadgen.WarmupGate;
+import io.loadlab.transport.NettyTransport;
 
 /** How every command that sends load starts the load generator in its own JVM. */
 final class LoadEngine {
@@ -12,7 +13,7 @@ final class LoadEngine {
 
     /** Runs {@code spec} to its end; {@code gate} holds the window back (a load agent's shared start). */
     static LoadResult run(LoadSpec spec, ProgressListener listener, WarmupGate gate) {
-        LoadGenerator.leakDetectorOff();
+        NettyTransport.leakDetectorOff();
         return LoadGenerator.runWithHistograms(spec, listener, gate);
     }
 }

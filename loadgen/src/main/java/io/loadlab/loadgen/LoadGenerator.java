@@ -10,7 +10,6 @@ import io.netty.handler.ssl.ApplicationProtocolConfig;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
 import io.netty.handler.ssl.util.InsecureTrustManagerFactory;
-import io.netty.util.ResourceLeakDetector;
 import java.net.InetSocketAddress;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -28,7 +27,6 @@ import javax.net.ssl.SSLException;
  * Throws {@link UserError} before sending any load when the target cannot be reached.
  */
 public final class LoadGenerator {
-    private static final String LEAK_DETECTION = "io.netty.leakDetection.level";
 
     private final NanoClock clock;
 
@@ -56,17 +54,6 @@ public final class LoadGenerator {
     /** As {@link #runWithHistograms(LoadSpec, ProgressListener, WarmupGate)} on {@code clock}, for tests. */
     static LoadResult runOn(NanoClock clock, LoadSpec spec, WarmupGate gate) {
         return new LoadGenerator(clock).execute(spec, ProgressListener.NONE, gate);
-    }
-
-    /**
-     * Switches Netty's sampled leak detector off in a process whose work is sending load: it wraps every 128th buffer
-     * and records stack traces, CPU the load needs. Set {@code -Dio.netty.leakDetection.level} (as the tests do) and
-     * it stays as set.
-     */
-    public static void leakDetectorOff() {
-        if (System.getProperty(LEAK_DETECTION) == null) {
-            ResourceLeakDetector.setLevel(ResourceLeakDetector.Level.DISABLED);
-        }
     }
 
     private LoadResult execute(LoadSpec spec, ProgressListener listener, WarmupGate gate) {

@@ -1,6 +1,8 @@
 package io.loadlab.transport;
 
 import io.loadlab.core.UserError;
+import io.netty.bootstrap.AbstractBootstrap;
+import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.IoHandlerFactory;
 import io.netty.channel.epoll.Epoll;
 import io.netty.channel.epoll.EpollIoHandler;
@@ -12,9 +14,14 @@ import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.channel.uring.IoUring;
+import io.netty.channel.uring.IoUringAdaptiveBufferRingAllocator;
+import io.netty.channel.uring.IoUringBufferRingConfig;
+import io.netty.channel.uring.IoUringChannelOption;
 import io.netty.channel.uring.IoUringIoHandler;
+import io.netty.channel.uring.IoUringIoHandlerConfig;
 import io.netty.channel.uring.IoUringServerSocketChannel;
 import io.netty.channel.uring.IoUringSocketChannel;
+import io.netty.util.ResourceLeakDetector;
 import java.util.Locale;
 
 /**
@@ -129,13 +136,84 @@ public enum NettyTransport {
      */
     public record Choice(NettyTransport asked, NettyTransport runs, String note) {}
 
-    /** The event loops' I/O handler. Only for an {@link #available()} transport. */
+    /** Netty's leak detector level, as a system property; {@link #leakDetectorOff} leaves a set one alone. */
+    private static final String LEAK_DETECTION = "io.netty.leakDetection.level";
+
+    /**
+     * Switches Netty's sampled leak detector off in the lab's own processes (the load generator, the backend), whose
+     * CPU the measurement needs: it wraps every 128th buffer and records a stack trace at each of its touches. Set
+     * {@code -Dio.netty.leakDetection.level} (as the tests do) and it stays as set. The servers keep Netty's default.
+     */
+    public static void leakDetectorOff() {
+        if (System.getProperty(LEAK_DETECTION) == null) {
+            ResourceLeakDetector.setLevel(ResourceLeakDetector.Level.DISABLED);
+        }
+    }
+
+    /**
+     * Completion-queue entries of the lab's own io_uring loops: room for a completion from each of 10,000+ connections
+     * at once. Netty's default (4,096) overflowed at 10,000 backend connections, which costs a trip through the
+     * kernel's overflow list and logs a warning each time.
+     */
+    private static final int LAB_CQ_SIZE = 32_768;
+
+    /** The buffer group of the ring {@link #labIoHandlerFactory} gives an io_uring loop. */
+    private static final short RING_GROUP = 1;
+
+    /** Buffers in that ring: completions a loop can hold unprocessed before reads fall back to their own buffers. */
+    private static final short RING_SIZE = 4096;
+
+    /** Buffers the ring is refilled with at a time. */
+    private static final int RING_BATCH = 64;
+
+    /** The event loops' I/O handler, Netty's defaults (the servers'). Only for an {@link #available()} transport. */
     public IoHandlerFactory ioHandlerFactory() {
         return switch (this) {
             case IO_URING -> IoUringIoHandler.newFactory();
             case EPOLL -> EpollIoHandler.newFactory();
             case NIO -> NioIoHandler.newFactory();
         };
+    }
+
+    /**
+     * The I/O handler of the lab's own loops (the load generator's, the backend's). On io_uring its completion queue
+     * holds {@link #LAB_CQ_SIZE} entries; with {@code ringReads} the loop also owns a ring of provided buffers that the
+     * channels given {@link #readFromRing} read into by multishot receive: one receive stays armed for a connection's
+     * life instead of one submitted, tried and armed again per read. Other transports: {@link #ioHandlerFactory()}.
+     */
+    public IoHandlerFactory labIoHandlerFactory(boolean ringReads) {
+        if (this != IO_URING) {
+            return ioHandlerFactory();
+        }
+        IoUringIoHandlerConfig config = new IoUringIoHandlerConfig().setCqSize(LAB_CQ_SIZE);
+        if (ringReads) {
+            config.setBufferRingConfig(IoUringBufferRingConfig.builder()
+                    .bufferGroupId(RING_GROUP)
+                    .bufferRingSize(RING_SIZE)
+                    .batchSize(RING_BATCH)
+                    .allocator(new IoUringAdaptiveBufferRingAllocator())
+                    .build());
+        }
+        return IoUringIoHandler.newFactory(config);
+    }
+
+    /**
+     * Makes the channels of {@code bootstrap} (the accepted ones with {@code child}) read from the ring of a loop made by
+     * {@link #labIoHandlerFactory labIoHandlerFactory(true)}; other transports: unchanged.
+     */
+    public <B extends AbstractBootstrap<B, ?>> B readFromRing(B bootstrap) {
+        if (this == IO_URING) {
+            bootstrap.option(IoUringChannelOption.IO_URING_BUFFER_GROUP_ID, RING_GROUP);
+        }
+        return bootstrap;
+    }
+
+    /** As {@link #readFromRing(AbstractBootstrap)}, for the channels a server accepts. */
+    public ServerBootstrap childrenReadFromRing(ServerBootstrap bootstrap) {
+        if (this == IO_URING) {
+            bootstrap.childOption(IoUringChannelOption.IO_URING_BUFFER_GROUP_ID, RING_GROUP);
+        }
+        return bootstrap;
     }
 
     /** The client socket channel class. */

@@ -16,13 +16,18 @@ import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.uring.IoUring;
+import java.io.ByteArrayOutputStream;
 import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.Random;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 class NettyTransportTest {
     @Test
@@ -64,14 +69,28 @@ class NettyTransportTest {
         assertThat(NettyTransport.platformDefault().available()).isTrue();
     }
 
-    /** Each transport this host runs carries bytes both ways over loopback with its own handler and channel classes. */
-    @ParameterizedTest
-    @EnumSource(NettyTransport.class)
-    void echoesOverLoopback(NettyTransport asked) throws Exception {
+    static Stream<Arguments> loops() {
+        return Arrays.stream(NettyTransport.values())
+                .flatMap(t -> Stream.of(Arguments.of(t, "netty"), Arguments.of(t, "lab"), Arguments.of(t, "lab-ring")));
+    }
+
+    /**
+     * Each transport this host runs carries bytes both ways over loopback with its own handler and channel classes:
+     * on Netty's loop ({@code netty}, the servers'), on the lab's ({@code lab}: the load generator's and the backend's),
+     * and on the lab's with reads from its buffer ring ({@code lab-ring}). 64 KiB each way, so that reads span many
+     * buffers and arrive in order.
+     */
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("loops")
+    void echoesOverLoopback(NettyTransport asked, String loop) throws Exception {
         NettyTransport t = asked.resolve().runs();
-        EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, t.ioHandlerFactory());
+        boolean ring = loop.equals("lab-ring");
+        EventLoopGroup group = new MultiThreadIoEventLoopGroup(
+                1, loop.equals("netty") ? t.ioHandlerFactory() : t.labIoHandlerFactory(ring));
+        byte[] sent = new byte[64 * 1024];
+        new Random(7).nextBytes(sent);
         try {
-            Channel server = new ServerBootstrap()
+            ServerBootstrap sb = new ServerBootstrap()
                     .group(group)
                     .channel(t.serverSocketChannel())
                     .childHandler(new ChannelInitializer<SocketChannel>() {
@@ -84,31 +103,35 @@ class NettyTransportTest {
                                 }
                             });
                         }
-                    })
+                    });
+            Channel server = (ring ? t.childrenReadFromRing(sb) : sb)
                     .bind(new InetSocketAddress("127.0.0.1", 0))
                     .sync()
                     .channel();
-            CompletableFuture<String> echoed = new CompletableFuture<>();
-            StringBuilder got = new StringBuilder();
-            Channel client = new Bootstrap()
+            CompletableFuture<byte[]> echoed = new CompletableFuture<>();
+            ByteArrayOutputStream got = new ByteArrayOutputStream();
+            Bootstrap cb = new Bootstrap()
                     .group(group)
                     .channel(t.socketChannel())
                     .handler(new ChannelInboundHandlerAdapter() {
                         @Override
                         public void channelRead(ChannelHandlerContext ctx, Object msg) {
                             ByteBuf b = (ByteBuf) msg;
-                            got.append(b.toString(StandardCharsets.US_ASCII));
+                            byte[] chunk = new byte[b.readableBytes()];
+                            b.readBytes(chunk);
                             b.release();
-                            if (got.length() >= 5) {
-                                echoed.complete(got.toString());
+                            got.writeBytes(chunk);
+                            if (got.size() >= sent.length) {
+                                echoed.complete(got.toByteArray());
                             }
                         }
-                    })
+                    });
+            Channel client = (ring ? t.readFromRing(cb) : cb)
                     .connect(server.localAddress())
                     .sync()
                     .channel();
-            client.writeAndFlush(Unpooled.copiedBuffer("hello", StandardCharsets.US_ASCII));
-            assertThat(echoed.get(10, TimeUnit.SECONDS)).isEqualTo("hello");
+            client.writeAndFlush(Unpooled.wrappedBuffer(sent));
+            assertThat(echoed.get(10, TimeUnit.SECONDS)).isEqualTo(sent);
             client.close().sync();
             server.close().sync();
         } finally {

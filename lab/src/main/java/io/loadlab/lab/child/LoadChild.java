@@ -10,6 +10,7 @@ import io.loadlab.loadgen.agents.AgentDefaults;
 import io.loadlab.loadgen.agents.AgentRecord;
 import io.loadlab.loadgen.agents.AgentRun;
 import io.loadlab.loadgen.agents.StartBarrier;
+import io.loadlab.transport.NettyTransport;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -51,7 +52,7 @@ final class LoadChild {
     }
 
     static void run(LoadJob job, Path dir, ChildMain.Events events) throws IOException {
-        LoadGenerator.leakDetectorOff();
+        NettyTransport.leakDetectorOff();
         long pid = ProcessHandle.current().pid();
         AtomicBoolean warm = new AtomicBoolean();
         StartBarrier barrier = new StartBarrier(
