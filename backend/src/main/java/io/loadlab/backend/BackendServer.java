@@ -49,9 +49,9 @@ public final class BackendServer implements RunningBackend {
         NettyTransport t = transport.runs();
         NettyTransport.leakDetectorOff();
         EventLoopGroup group = new MultiThreadIoEventLoopGroup(
-                1, new DefaultThreadFactory("backend-loop", true), t.labIoHandlerFactory(false));
+                1, new DefaultThreadFactory("backend-loop", true), t.labIoHandlerFactory());
         BackendCounters counters = new BackendCounters();
-        ServerBootstrap b = new ServerBootstrap()
+        ServerBootstrap b = t.childrenReadFromRing(new ServerBootstrap())
                 .group(group)
                 .channel(t.serverSocketChannel())
                 .option(ChannelOption.SO_BACKLOG, spec.backlog())

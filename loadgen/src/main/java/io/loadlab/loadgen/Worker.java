@@ -65,9 +65,10 @@ final class Worker {
         this.plan = new RequestPlan(spec, id, threads, initialConnections);
         this.recorder = new WindowRecorder(plan, spec, initialConnections);
         this.group = new MultiThreadIoEventLoopGroup(
-                1, new DefaultThreadFactory("loadlab-load-" + id, true), transport.labIoHandlerFactory(RING_READS));
+                1, new DefaultThreadFactory("loadlab-load-" + id, true), transport.labIoHandlerFactory());
         this.loop = group.next();
-        Bootstrap bootstrap = (RING_READS ? transport.readFromRing(new Bootstrap()) : new Bootstrap())
+        Bootstrap bootstrap = transport
+                .readFromRing(new Bootstrap())
                 .group(loop)
                 .channel(transport.socketChannel())
                 .option(ChannelOption.TCP_NODELAY, true)
@@ -127,12 +128,6 @@ final class Worker {
             dispatch.endAt(t1);
         });
     }
-
-    /**
-     * On io_uring, reads into the loop's provided-buffer ring by multishot receive ({@code -Dloadlab.ringReads=true});
-     * off by default: bench/loadgen-vs-wrk.sh has not measured it cheaper on this host's noise.
-     */
-    private static final boolean RING_READS = Boolean.getBoolean("loadlab.ringReads");
 
     /** How long the loop waits for its channels' closes to finish before it ends anyway. */
     private static final long CLOSE_BOUND_MS = 1_000;

@@ -104,7 +104,7 @@ class NettyTransportTest {
                             });
                         }
                     });
-            Channel server = (ring ? t.childrenReadFromRing(sb) : sb)
+            Channel server = t.childrenReadFromRing(sb, ring)
                     .bind(new InetSocketAddress("127.0.0.1", 0))
                     .sync()
                     .channel();
@@ -126,7 +126,7 @@ class NettyTransportTest {
                             }
                         }
                     });
-            Channel client = (ring ? t.readFromRing(cb) : cb)
+            Channel client = t.readFromRing(cb, ring)
                     .connect(server.localAddress())
                     .sync()
                     .channel();
