@@ -47,6 +47,17 @@ final class Connections {
     private Runnable afterLastClose;
 
     private int failures;
+
+    /**
+     * No busy stream's deadline falls before this instant: the earliest one the last {@link #timeOut} scan found, or
+     * that scan's time plus the timeout (every deadline is a send time plus the timeout). Until then a scan finds
+     * nothing, so it is skipped: at 10,000 connections each scan reads every connection, 100 times a second.
+     */
+    private long noDeadlineBefore;
+
+    private boolean scanned;
+
+    private final long timeoutNanos;
     private int sourceIndex;
     private int maxOpened;
     /** The connection slot the next new connection takes. */
@@ -75,6 +86,7 @@ final class Connections {
         this.threadId = id;
         this.threads = spec.threads();
         this.spec = spec;
+        this.timeoutNanos = spec.timeout().nanos();
         this.openModel = spec.open();
         this.slotRequests = slotRequests;
         this.initial = initial;
@@ -275,21 +287,32 @@ final class Connections {
      * with it (a response cannot be skipped).
      */
     void timeOut(long now) {
+        if (scanned && now - noDeadlineBefore < 0) {
+            return;
+        }
+        // every request sent from now on gets a deadline at least a timeout away
+        long next = now + timeoutNanos;
         for (int i = all.size() - 1; i >= 0; i--) {
             if (i >= all.size()) {
                 continue;
             }
             Conn c = all.get(i);
             for (int k = 0; k < c.busy.length && !c.dead; k++) {
-                if (c.busy[k] && now - c.deadline[k] >= 0) {
-                    if (c.abandon(k)) {
-                        worker.onStreamFailure(c, k, ErrorCategory.TIMEOUT);
-                    } else {
-                        worker.onFailure(c, ErrorCategory.TIMEOUT, null);
-                    }
+                if (!c.busy[k]) {
+                    continue;
+                }
+                long d = c.deadline[k];
+                if (now - d < 0) {
+                    next = d - next < 0 ? d : next;
+                } else if (c.abandon(k)) {
+                    worker.onStreamFailure(c, k, ErrorCategory.TIMEOUT);
+                } else {
+                    worker.onFailure(c, ErrorCategory.TIMEOUT, null);
                 }
             }
         }
+        noDeadlineBefore = next;
+        scanned = true;
     }
 
     /**
