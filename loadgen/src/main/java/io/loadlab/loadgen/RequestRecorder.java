@@ -26,6 +26,11 @@ final class RequestRecorder {
     /** Failed attempts of this name retried inside the window. */
     long retries;
 
+    /** The histograms {@link WindowRecorder#flipScratch} recycles; only the scratch recorders' are ever set. */
+    Histogram scratchLatency;
+
+    Histogram scratchService;
+
     final Histogram unfinishedLatency;
     final Histogram unfinishedService;
 

@@ -1,6 +1,7 @@
 package io.loadlab.loadgen;
 
 import io.loadlab.core.result.ErrorCategory;
+import io.loadlab.core.unit.Duration;
 import io.loadlab.transport.NettyTransport;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.channel.ChannelOption;
@@ -10,6 +11,7 @@ import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.handler.ssl.SslContext;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import java.net.InetSocketAddress;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -90,9 +92,14 @@ final class Worker {
      */
     void connectAll() {
         loop.execute(() -> {
-            recorder.noWindow(clock.nanoTime());
+            long now = clock.nanoTime();
+            recorder.noWindow(now);
+            dispatch.noEnd(now);
             long tick = LoadgenDefaults.TIMEOUT_TICK.nanos();
             loop.scheduleAtFixedRate(() -> guarded(this::tick), tick, tick, TimeUnit.NANOSECONDS);
+            long flip = SCRATCH_FLIP.nanos();
+            scratchFlips =
+                    loop.scheduleAtFixedRate(() -> guarded(recorder::flipScratch), flip, flip, TimeUnit.NANOSECONDS);
             connections.openInitial();
         });
     }
@@ -123,11 +130,20 @@ final class Worker {
     void window(long t0, long t1) {
         loop.execute(() -> {
             recorder.window(t0, t1);
+            if (scratchFlips != null) {
+                scratchFlips.cancel(false);
+            }
             loop.schedule(recorder::opened, Math.max(0, t0 - clock.nanoTime()), TimeUnit.NANOSECONDS);
             loop.schedule(this::finish, Math.max(0, t1 - clock.nanoTime()), TimeUnit.NANOSECONDS);
             dispatch.endAt(t1);
         });
     }
+
+    /** How often the warm-up takes the scratch recorders' interval histograms ({@link WindowRecorder#flipScratch}). */
+    private static final Duration SCRATCH_FLIP = Duration.ofMillis(100);
+
+    /** The warm-up's scratch flips, cancelled when the window is set. */
+    private ScheduledFuture<?> scratchFlips;
 
     /** How long the loop waits for its channels' closes to finish before it ends anyway. */
     private static final long CLOSE_BOUND_MS = 1_000;
