@@ -53,9 +53,10 @@ loadlab_maven_opts() {
 # and links its direct-memory cleaner through the foreign-function API at start-up: measured with
 # bench/loadgen-vs-wrk.sh's setup, that cost the load generator ~5% of its requests/s over 10 s (over 30% in its
 # first 2 s) and ~0.3 s of CPU per start.
+# Netty loads its native libraries through JNI, which JDK 24+ allows with a warning unless native access is enabled.
 loadlab_jvm_flags() {
-  LOADLAB_JVM_FLAGS=""
+  LOADLAB_JVM_FLAGS="--enable-native-access=ALL-UNNAMED"
   if [ "${LOADLAB_JAVA_MAJOR:-0}" -ge 23 ]; then
-    LOADLAB_JVM_FLAGS="--sun-misc-unsafe-memory-access=allow"
+    LOADLAB_JVM_FLAGS="$LOADLAB_JVM_FLAGS --sun-misc-unsafe-memory-access=allow"
   fi
 }

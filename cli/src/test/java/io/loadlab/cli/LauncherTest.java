@@ -119,8 +119,9 @@ class LauncherTest {
                     Map.of("LOADLAB_JAVA_MAJOR", Integer.toString(feature)));
             assertThat(flags).as("JDK " + feature).isEqualTo(String.join(" ", Defaults.jvmFlags(feature)));
         }
-        assertThat(Defaults.jvmFlags(25)).containsExactly("--sun-misc-unsafe-memory-access=allow");
-        assertThat(Defaults.jvmFlags(21)).isEmpty();
+        assertThat(Defaults.jvmFlags(25))
+                .containsExactly("--enable-native-access=ALL-UNNAMED", "--sun-misc-unsafe-memory-access=allow");
+        assertThat(Defaults.jvmFlags(21)).containsExactly("--enable-native-access=ALL-UNNAMED");
     }
 
     @Test

@@ -12,13 +12,17 @@ public final class Defaults {
 
     /**
      * Flags of every loadlab JVM on a JDK of feature version {@code feature}, before any flag of the user or the suite
-     * ({@code tools/find-jdk.sh} gives the launcher's JVM the same). Netty keeps {@code sun.misc.Unsafe} off on JDK 24+
-     * unless the JVM allows it, and then takes slower paths for its buffers and a costly start-up for its
-     * direct-memory cleaner; the flag exists from JDK 23.
+     * ({@code tools/find-jdk.sh} gives the launcher's JVM the same). Netty loads its epoll and io_uring libraries
+     * through JNI, which JDK 24+ allows with a four-line warning on stderr (in every child's log) unless native access
+     * is enabled; the launcher's jar says so in its manifest, which a JVM started with {@code -cp} does not read.
+     * Netty keeps {@code sun.misc.Unsafe} off on JDK 24+ unless the JVM allows it, and then takes slower paths for its
+     * buffers and a costly start-up for its direct-memory cleaner; that flag exists from JDK 23.
      */
     public static List<String> jvmFlags(int feature) {
-        return feature >= 23 ? List.of("--sun-misc-unsafe-memory-access=allow") : List.of();
+        return feature >= 23 ? List.of(NATIVE_ACCESS, "--sun-misc-unsafe-memory-access=allow") : List.of(NATIVE_ACCESS);
     }
+
+    private static final String NATIVE_ACCESS = "--enable-native-access=ALL-UNNAMED";
 
     /** {@link #jvmFlags(int)} of the running JDK. */
     public static List<String> jvmFlags() {
