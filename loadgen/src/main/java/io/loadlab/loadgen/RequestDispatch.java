@@ -24,14 +24,6 @@ final class RequestDispatch {
     private final boolean open;
     private final long timeoutNanos;
 
-    /**
-     * The end of the measured window; until {@link #endAt} sets it, {@link WindowRecorder#NEVER} after the load thread
-     * starts ({@link #noEnd}; before that, as far off as a long goes). Never a flag: a branch the warm-up never took
-     * would be compiled out and deoptimize the whole response path when the window opens, its recompilation taking
-     * the load thread's core.
-     */
-    private long end = Long.MAX_VALUE;
-
     private final PendingQueue pending = new PendingQueue();
     private final RetryQueue retries = new RetryQueue();
     private final RetryPolicy retry;
@@ -70,7 +62,7 @@ final class RequestDispatch {
      * connection's next. Returns false when nothing was due (open model: the connection waits among the idle).
      */
     boolean sendNextOrPark(Conn c, int k, long now) {
-        if (worker.stopped() || now - end >= 0) {
+        if (worker.stopped() || recorder.ended(now)) {
             return false;
         }
         if (pending.size() > 0) {
@@ -145,18 +137,8 @@ final class RequestDispatch {
         this.pacer = pacer;
     }
 
-    /** No end yet, from {@code now}: see {@link #end}. */
-    void noEnd(long now) {
-        end = now + WindowRecorder.NEVER;
-    }
-
-    /**
-     * Nothing is sent at or after {@code t1}, the end of the measured window: a free connection stays idle from then
-     * on rather than wait for the loop's timer to stop it (which can fire a few round trips late), and in the open
-     * model no request falls due.
-     */
+    /** Open model: no request falls due at or after {@code t1}. */
     void endAt(long t1) {
-        end = t1;
         if (pacer != null) {
             pacer.endAt(t1);
         }

@@ -21,7 +21,7 @@ final class WindowRecorder {
     private static final int IN_WINDOW = 0;
     private static final int OUTSIDE_WINDOW = 1;
     /** Nearly a day ahead: the window's bounds until they are known. */
-    static final long NEVER = 86_400_000_000_000L;
+    private static final long NEVER = 86_400_000_000_000L;
 
     /** The window's recorders, one per request name. */
     final RequestRecorder[] recorders;
@@ -102,6 +102,16 @@ final class WindowRecorder {
         sink = OUTSIDE_WINDOW;
         t1 = Math.min(now, t1);
         return now - t0 >= 0;
+    }
+
+    /**
+     * Whether the window is over at {@code now}: nothing is sent from then on, so a free connection stays idle rather
+     * than wait for the loop's timer to stop it (which can fire a few round trips late). Before the window is set it
+     * compares with {@link #NEVER}, never with a flag: a branch the warm-up never took would be compiled out and
+     * deoptimize the whole response path when the window opens, its recompilation taking the load thread's core.
+     */
+    boolean ended(long now) {
+        return now - t1 >= 0;
     }
 
     /** Whether an event at {@code now} counts: inside the window, and the window was not closed early. */

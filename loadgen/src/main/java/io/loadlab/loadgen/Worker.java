@@ -92,9 +92,7 @@ final class Worker {
      */
     void connectAll() {
         loop.execute(() -> {
-            long now = clock.nanoTime();
-            recorder.noWindow(now);
-            dispatch.noEnd(now);
+            recorder.noWindow(clock.nanoTime());
             long tick = LoadgenDefaults.TIMEOUT_TICK.nanos();
             loop.scheduleAtFixedRate(() -> guarded(this::tick), tick, tick, TimeUnit.NANOSECONDS);
             long flip = SCRATCH_FLIP.nanos();
