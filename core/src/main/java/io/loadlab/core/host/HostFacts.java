@@ -74,7 +74,7 @@ public record HostFacts(
             high = Integer.parseInt(p[1]);
         }
         String status = r.text("proc/self/status");
-        String allowed = field(status, "Cpus_allowed_list:");
+        String allowed = ProcFs.field(status, "Cpus_allowed_list:");
         String meminfo = r.text("proc/meminfo");
         String cpuinfo = r.text("proc/cpuinfo");
         String release = r.text("proc/sys/kernel/osrelease");
@@ -94,9 +94,9 @@ public record HostFacts(
                 cpuCount(r.text("sys/devices/system/cpu/online")),
                 Runtime.getRuntime().availableProcessors(),
                 allowed,
-                kib(field(meminfo, "MemTotal:")),
-                kib(field(meminfo, "MemAvailable:")),
-                field(cpuinfo, "model name"),
+                kib(ProcFs.field(meminfo, "MemTotal:")),
+                kib(ProcFs.field(meminfo, "MemAvailable:")),
+                ProcFs.field(cpuinfo, "model name"),
                 release == null ? null : release.trim(),
                 List.copyOf(r.missing));
     }
@@ -130,19 +130,6 @@ public record HostFacts(
 
     private static long limitValue(String v) {
         return v.equals("unlimited") ? Long.MAX_VALUE : Long.parseLong(v);
-    }
-
-    private static String field(String text, String key) {
-        if (text == null) {
-            return null;
-        }
-        for (String line : text.split("\n")) {
-            if (line.startsWith(key)) {
-                String v = line.substring(key.length()).trim();
-                return v.startsWith(":") ? v.substring(1).trim() : v;
-            }
-        }
-        return null;
     }
 
     private static long kib(String v) {

@@ -39,6 +39,24 @@ public final class ProcFs {
         }
     }
 
+    /**
+     * The value of the first line of {@code text} that starts with {@code key} (e.g. {@code "SigIgn:"} in
+     * {@code /proc/self/status}, {@code "model name"} in {@code /proc/cpuinfo}), trimmed and without a leading colon;
+     * null when no line does or {@code text} is null.
+     */
+    public static String field(String text, String key) {
+        if (text == null) {
+            return null;
+        }
+        for (String line : text.split("\n")) {
+            if (line.startsWith(key)) {
+                String v = line.substring(key.length()).trim();
+                return v.startsWith(":") ? v.substring(1).trim() : v;
+            }
+        }
+        return null;
+    }
+
     private static final class Holder {
         static final long TICKS = detect();
 

@@ -41,13 +41,9 @@ public final class StopSignal {
             default -> throw new IllegalArgumentException("INT or TERM, not " + name);
         };
         try {
-            for (String line :
-                    ProcFs.read(ProcFs.ROOT.resolve("self/status")).lines().toList()) {
-                if (line.startsWith("SigIgn:")) {
-                    long mask = Long.parseUnsignedLong(
-                            line.substring("SigIgn:".length()).trim(), 16);
-                    return (mask & (1L << (number - 1))) != 0;
-                }
+            String mask = ProcFs.field(ProcFs.read(ProcFs.ROOT.resolve("self/status")), "SigIgn:");
+            if (mask != null) {
+                return (Long.parseUnsignedLong(mask, 16) & (1L << (number - 1))) != 0;
             }
         } catch (IOException | RuntimeException unreadable) {
             // not Linux, or no /proc: nothing known
