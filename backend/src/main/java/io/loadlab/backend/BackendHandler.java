@@ -20,8 +20,8 @@ import java.util.ArrayDeque;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Answers the backend's routes from pre-encoded responses. {@code GET /hello} is answered by a task scheduled on the
- * event loop, so no thread waits for the delay. Answers leave in request order even when requests are pipelined
+ * Answers the backend's routes from pre-encoded responses. {@code GET /hello} waits out its delay in the event loop's
+ * {@link DelayLine}, so no thread waits for the delay. Answers leave in request order even when requests are pipelined
  * with different delays: an answer that is ready waits behind a delayed one of the same connection. Immediate
  * answers are written without a flush and flushed once per read batch; delayed ones are flushed when due.
  *
@@ -35,13 +35,15 @@ final class BackendHandler extends ChannelInboundHandlerAdapter {
     private final BackendResponses responses;
     private final BackendCounters counters;
     private final ScheduledDelay delays;
+    private final DelayLine line;
     /** Answers of this connection not written yet, in request order; null until a delay is first needed. */
     private ArrayDeque<Answer> queue;
 
-    BackendHandler(BackendResponses responses, BackendCounters counters, ScheduledDelay delays) {
+    BackendHandler(BackendResponses responses, BackendCounters counters, ScheduledDelay delays, DelayLine line) {
         this.responses = responses;
         this.counters = counters;
         this.delays = delays;
+        this.line = line;
     }
 
     @Override
@@ -119,7 +121,7 @@ final class BackendHandler extends ChannelInboundHandlerAdapter {
             a.ready = true; // behind a delayed answer; written when that one is
         } else {
             counters.scheduled();
-            ctx.executor().schedule(a, delayMs, TimeUnit.MILLISECONDS);
+            line.add(ctx.executor(), TimeUnit.MILLISECONDS.toNanos(delayMs), a);
         }
     }
 
@@ -148,8 +150,8 @@ final class BackendHandler extends ChannelInboundHandlerAdapter {
         }
     }
 
-    /** One queued answer; as a scheduled task it marks itself ready and writes what is ready in order. */
-    private final class Answer implements Runnable {
+    /** One queued answer; when its delay is over it marks itself ready and writes what is ready in order. */
+    private final class Answer extends DelayLine.Due {
         final ChannelHandlerContext ctx;
         final byte[] response;
         final int connection;

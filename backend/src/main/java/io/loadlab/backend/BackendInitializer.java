@@ -14,6 +14,7 @@ final class BackendInitializer extends ChannelInitializer<SocketChannel> {
     private final BackendResponses responses = new BackendResponses();
     private final BackendCounters counters;
     private final ScheduledDelay delays;
+    private final DelayLine line = new DelayLine();
 
     BackendInitializer(BackendCounters counters, ScheduledDelay delays) {
         this.counters = counters;
@@ -29,6 +30,6 @@ final class BackendInitializer extends ChannelInitializer<SocketChannel> {
                         new HttpRequestDecoder(new HttpDecoderConfig()
                                 .setMaxInitialLineLength(maxHeaders)
                                 .setMaxHeaderSize(maxHeaders)))
-                .addLast("handler", new BackendHandler(responses, counters, delays));
+                .addLast("handler", new BackendHandler(responses, counters, delays, line));
     }
 }
