@@ -19,6 +19,9 @@ import java.util.stream.IntStream;
  * latency, charged from the intended send times, shows it.)
  */
 final class LoadgenSaturationCheck {
+    /** A wait for the CPU worth naming: 5% of the window. */
+    private static final double NOTABLE_WAIT = 0.05;
+
     private LoadgenSaturationCheck() {}
 
     static Optional<Verdict> check(Evidence e, Thresholds t) {
@@ -54,12 +57,18 @@ final class LoadgenSaturationCheck {
      * PostgreSQL share the load generator's); what none of them explains was another process on the host.
      */
     private static String whose(Evidence e, int core, double busy) {
-        double own = e.process("loadgen").map(ProcessSeries::cpuMean).orElse(-1.0);
-        if (own < 0) {
+        ProcessSeries loadgen = e.process("loadgen").orElse(null);
+        if (loadgen == null || loadgen.cpuMean() < 0) {
             return "";
         }
+        double own = loadgen.cpuMean();
         StringBuilder out =
                 new StringBuilder(String.format(Locale.ROOT, " (the load generator used %.0f%% of a core", own * 100));
+        Double wait = loadgen.cpuWaitMean();
+        if (wait != null && wait >= NOTABLE_WAIT) {
+            // what the core's congestion did to it: each wait delays the responses it reads, and the next sends
+            out.append(String.format(Locale.ROOT, " and its threads waited %.0f%% of the time for a CPU", wait * 100));
+        }
         double explained = own;
         for (String role : List.of("backend", "postgres")) {
             ProcessSeries p = e.process(role).orElse(null);

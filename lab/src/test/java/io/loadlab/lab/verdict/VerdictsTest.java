@@ -102,7 +102,15 @@ class VerdictsTest {
                 .contains("a CPU of their own")
                 .doesNotContain("quiet host");
         Trial stranger = clean().machine(idle(0.07, 0.5)).process("loadgen", 0.40);
-        assertThat(stranger.reason(VerdictCode.LOADGEN_SATURATED)).contains("run on a quiet host");
+        assertThat(stranger.reason(VerdictCode.LOADGEN_SATURATED))
+                .contains("run on a quiet host")
+                .doesNotContain("waited");
+        // the run-queue wait (schedstat) says what the congested core did to the load generator
+        Trial waited =
+                clean().machine(idle(0.07, 0.5)).process("loadgen", 0.40, 0.35).process("backend", 0.42);
+        assertThat(waited.reason(VerdictCode.LOADGEN_SATURATED))
+                .contains("the load generator used 40% of a core and its threads waited 35% of the time for a CPU,"
+                        + " the backend beside it 42%");
     }
 
     @Test
