@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # Plaintext throughput of every server model against nginx, the TechEmpower way: one load generator core, one
 # server core. wrk runs pinned to CPU $LOAD_CPU, each server (and nginx, and the backend) pinned to CPU $SERVER_CPU,
-# `wrk -t1 -c100 -d10s` against GET /plaintext. Prints req/s per model and its ratio to nginx measured again right
-# after it (a shared host's drift would otherwise enter every ratio), then checks that the
+# `wrk -t1 -c100 -d10s` against GET /plaintext. Each server model is warmed until its JIT is quiet, then measured
+# ROUNDS times, each run followed by one of nginx (a shared host's drift would otherwise enter every ratio); prints
+# the medians of its req/s, of nginx's and of the rounds' ratios. Then checks that the
 # backend (`loadlab backend --delay 0`) serves at least 50k req/s on its one core.
 #
 # Environment (defaults in brackets):
 #   DURATION [10s]  measured wrk run per target     WARMUP [15s]     discarded wrk run before it
+#   MAX_WARMUP [60]  seconds of 5 s warm-up rounds more, at most, until a server's JIT is quiet (printed per target)
+#   ROUNDS [3]  measured runs of each server model, each followed by one of nginx; medians printed
 #   CONNECTIONS [100]  THREADS [1]                   LOAD_CPU [0]     SERVER_CPU [1]
 #   MODELS ["single-thread thread-pool thread-per-connection virtual-threads servlet-sync servlet-async netty vertx"]
 #   BACKEND_MIN [50000]  req/s the backend must reach
@@ -20,11 +23,18 @@ set -euo pipefail
 root=$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/.." && pwd)
 if [ "${SMOKE:-}" = 1 ]; then
   DURATION=${DURATION:-1s} WARMUP=${WARMUP:-1s} CONNECTIONS=${CONNECTIONS:-10} MODELS=${MODELS:-netty} BACKEND_MIN=${BACKEND_MIN:-0}
+  MAX_WARMUP=${MAX_WARMUP:-5} ROUNDS=${ROUNDS:-1}
 fi
 DURATION=${DURATION:-10s}
-# 15 s: a JVM server compiles on its one core while it serves. A JIT log of netty showed 2.3 s of C2 compiling in the
-# 5-10 s after its start, inside the measured run when the warm-up was 5 s; from 10 s on, under 0.05 s per 5 s.
+# 15 s at least: a JVM server compiles on its one core while it serves. A JIT log of netty showed 2.3 s of C2 compiling
+# in the 5-10 s after its start, inside the measured run when the warm-up was 5 s.
 WARMUP=${WARMUP:-15s}
+# Then rounds of 5 s until the JIT is quiet (its compiler threads under 1% of the round), at most MAX_WARMUP: each
+# new wrk opens new connections, and code the server had not run since its warm-up connections opened (accept, close)
+# deoptimized its event loop, which C2 then compiled again for seconds, inside the measured run. netty, measured
+# after one 15 s warm-up: 35-85k req/s, its C2 thread using 26-50% of the core in the window.
+MAX_WARMUP=${MAX_WARMUP:-60}
+ROUNDS=${ROUNDS:-3}
 CONNECTIONS=${CONNECTIONS:-100}
 THREADS=${THREADS:-1}
 LOAD_CPU=${LOAD_CPU:-0}
@@ -61,9 +71,35 @@ free_port() {
   python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
 }
 
-# wrk's "Requests/sec:" of one measured run, after a discarded warm-up run.
-measure() { # $1 = URL
-  taskset -c "$LOAD_CPU" wrk -t"$THREADS" -c"$CONNECTIONS" -d"$WARMUP" "$1" >/dev/null 2>&1 || true
+# CPU ticks of the JIT compiler threads of process $1 and its children (0 when it has none: nginx).
+jit_ticks() {
+  local total=0 t
+  for t in /proc/"$1"/task/* $(for c in $(pgrep -P "$1"); do echo /proc/"$c"/task/*; done); do
+    case "$(cat "$t/comm" 2>/dev/null)" in
+      C1\ Compiler* | C2\ Compiler*) total=$((total + $(awk '{print $14 + $15}' "$t/stat" 2>/dev/null || echo 0))) ;;
+    esac
+  done
+  echo "$total"
+}
+
+# wrk's "Requests/sec:" of one measured run, after a discarded warm-up run; with $2 (the server's PID), after rounds
+# that warm it until its JIT is quiet (the rounds taken go to $tmp/warmup.txt).
+measure() { # $1 = URL, $2 = PID
+  [ "$WARMUP" = 0 ] || taskset -c "$LOAD_CPU" wrk -t"$THREADS" -c"$CONNECTIONS" -d"$WARMUP" "$1" >/dev/null 2>&1 || true
+  if [ -n "${2:-}" ]; then
+    local waited=0 before after quiet="not quiet after ${MAX_WARMUP}s more"
+    local hz limit
+    hz=$(getconf CLK_TCK)
+    limit=$((hz * 5 / 100)) # 1% of a 5 s round
+    while [ "$waited" -lt "$MAX_WARMUP" ]; do
+      before=$(jit_ticks "$2")
+      taskset -c "$LOAD_CPU" wrk -t"$THREADS" -c"$CONNECTIONS" -d5s "$1" >/dev/null 2>&1 || true
+      after=$(jit_ticks "$2")
+      waited=$((waited + 5))
+      if [ $((after - before)) -le "$limit" ]; then quiet="quiet after ${waited}s more"; break; fi
+    done
+    echo "$quiet" >"$tmp/warmup.txt"
+  fi
   local out
   out=$(taskset -c "$LOAD_CPU" wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" "$1" 2>&1) || { echo 0; return; }
   echo "$out" >>"$tmp/wrk.log"
@@ -146,6 +182,20 @@ nginx_beside() {
   WARMUP=1s measure "$nginx_url"
 }
 
+median() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+
+# ROUNDS alternations of a warmed target ($1 URL, $2 PID) and nginx; prints the medians: req/s, nginx's, the ratio of
+# each round's pair. The host's drift moves both runs of a pair; the median drops a round a neighbour disturbed.
+compare() {
+  local i t n ts=() ns=() rs=()
+  for i in $(seq 1 "$ROUNDS"); do
+    if [ "$i" = 1 ]; then t=$(measure "$1" "$2"); else t=$(WARMUP=0 measure "$1"); fi
+    n=$(nginx_beside)
+    ts+=("$t") ns+=("$n") rs+=("$(ratio "$t" "$n")")
+  done
+  echo "$(median "${ts[@]}") $(median "${ns[@]}") $(median "${rs[@]}")"
+}
+
 # The transport a started process reports running on (its JSON line's "transport"), or "?".
 ran_on() { # $1 = name for files
   head -n1 "$tmp/$1.out" | grep -o '"transport":"[a-z_]*"' | head -n1 | cut -d'"' -f4 || true
@@ -166,14 +216,14 @@ for model in $MODELS; do
       continue
     fi
     pid=$started_pid
-    rps=$(measure "http://127.0.0.1:$started_port/plaintext")
+    read -r rps beside r < <(compare "http://127.0.0.1:$started_port/plaintext" "$pid")
     stop "$pid"
-    beside=$(nginx_beside)
     label=$name
     if [ "$transport" != default ] && [ "$(ran_on "$name")" != "$transport" ]; then
       label="$name (ran on $(ran_on "$name"))"
     fi
-    printf '%-24s %12s %14s %10s\n' "$label" "$rps" "$beside" "$(ratio "$rps" "$beside")"
+    printf '%-24s %12s %14s %10s  JIT %s\n' "$label" "$rps" "$beside" "$r" \
+      "$(cat "$tmp/warmup.txt")"
   done
 done
 
