@@ -5,12 +5,14 @@
 # subshell that ran only it), JVM start-up and JIT included for loadlab. loadlab also reports its own CPU time during
 # the measured window (from /proc/self/stat, all threads), shown as the steady-state figure; wrk has no start-up
 # cost worth the name, so its steady-state figure is its process figure.
-# LOADLAB_WARMUP=5s gives loadlab an unrecorded warm-up first (JIT), to compare steady states; default none.
+# LOADLAB_WARMUP [5s]: loadlab's unrecorded warm-up (--warmup) before its window, so that the window compares steady
+# states: with none, the window holds the JVM's first seconds (interpreted code, C2 compiling on the same core). The
+# process figure still counts everything from the JVM's start. LOADLAB_WARMUP=0s measures loadlab from its start.
 # On a shared (virtual) machine single runs of either tool vary by +-10%: raise ROUNDS and read the round-by-round
 # spread printed at the end before trusting a ratio.
 # loadlab runs once per round on each of $TRANSPORTS (its --transport: epoll, io_uring, nio), so every transport is
 # compared with the wrk run of the same round; the ratios printed last are the medians over the rounds.
-# Usage: bench/loadgen-vs-wrk.sh   (env: DURATION=10s CONNS=100 ROUNDS=3 LOAD_CPU=0 SERVER_CPU=1 LOADLAB_WARMUP=
+# Usage: bench/loadgen-vs-wrk.sh   (env: DURATION=10s CONNS=100 ROUNDS=3 LOAD_CPU=0 SERVER_CPU=1 LOADLAB_WARMUP=5s
 #        TRANSPORTS="epoll io_uring")
 # SMOKE=1: the smallest sizes and a second per step, to check that the script still runs (its figures mean nothing).
 set -euo pipefail
@@ -18,14 +20,14 @@ root=$(cd "$(dirname "$(readlink -f "$0")")/.." && pwd)
 cd "$root"
 . bench/nginx-common.sh
 if [ "${SMOKE:-}" = 1 ]; then
-  DURATION=${DURATION:-1s} CONNS=${CONNS:-10} ROUNDS=${ROUNDS:-1}
+  DURATION=${DURATION:-1s} CONNS=${CONNS:-10} ROUNDS=${ROUNDS:-1} LOADLAB_WARMUP=${LOADLAB_WARMUP:-1s}
 fi
 DURATION=${DURATION:-10s}
 CONNS=${CONNS:-100}
 ROUNDS=${ROUNDS:-3}
 LOAD_CPU=${LOAD_CPU:-0}
 SERVER_CPU=${SERVER_CPU:-1}
-LOADLAB_WARMUP=${LOADLAB_WARMUP:-0s}
+LOADLAB_WARMUP=${LOADLAB_WARMUP:-5s}
 TRANSPORTS=${TRANSPORTS:-epoll io_uring}
 
 need_packages nginx wrk
