@@ -82,24 +82,25 @@ jit_ticks() {
   echo "$total"
 }
 
-# wrk's "Requests/sec:" of one measured run, after a discarded warm-up run; with $2 (the server's PID), after rounds
-# that warm it until its JIT is quiet (the rounds taken go to $tmp/warmup.txt).
-measure() { # $1 = URL, $2 = PID
-  [ "$WARMUP" = 0 ] || taskset -c "$LOAD_CPU" wrk -t"$THREADS" -c"$CONNECTIONS" -d"$WARMUP" "$1" >/dev/null 2>&1 || true
-  if [ -n "${2:-}" ]; then
-    local waited=0 before after quiet="not quiet after ${MAX_WARMUP}s more"
-    local hz limit
-    hz=$(getconf CLK_TCK)
-    limit=$((hz * 5 / 100)) # 1% of a 5 s round
-    while [ "$waited" -lt "$MAX_WARMUP" ]; do
-      before=$(jit_ticks "$2")
-      taskset -c "$LOAD_CPU" wrk -t"$THREADS" -c"$CONNECTIONS" -d5s "$1" >/dev/null 2>&1 || true
-      after=$(jit_ticks "$2")
-      waited=$((waited + 5))
-      if [ $((after - before)) -le "$limit" ]; then quiet="quiet after ${waited}s more"; break; fi
-    done
-    echo "$quiet" >"$tmp/warmup.txt"
-  fi
+# A discarded wrk run of WARMUP; with $2 (the server's PID), then rounds until its JIT is quiet (the rounds taken go
+# to $tmp/warmup.txt).
+warm() { # $1 = URL, $2 = PID
+  taskset -c "$LOAD_CPU" wrk -t"$THREADS" -c"$CONNECTIONS" -d"$WARMUP" "$1" >/dev/null 2>&1 || true
+  [ -n "${2:-}" ] || return 0
+  local waited=0 before after quiet="not quiet after ${MAX_WARMUP}s more"
+  local limit=$(($(getconf CLK_TCK) * 5 / 100)) # 1% of a 5 s round
+  while [ "$waited" -lt "$MAX_WARMUP" ]; do
+    before=$(jit_ticks "$2")
+    taskset -c "$LOAD_CPU" wrk -t"$THREADS" -c"$CONNECTIONS" -d5s "$1" >/dev/null 2>&1 || true
+    after=$(jit_ticks "$2")
+    waited=$((waited + 5))
+    if [ $((after - before)) -le "$limit" ]; then quiet="quiet after ${waited}s more"; break; fi
+  done
+  echo "$quiet" >"$tmp/warmup.txt"
+}
+
+# wrk's "Requests/sec:" of one measured run.
+measure() { # $1 = URL
   local out
   out=$(taskset -c "$LOAD_CPU" wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" "$1" 2>&1) || { echo 0; return; }
   echo "$out" >>"$tmp/wrk.log"
@@ -170,6 +171,7 @@ curl -sf "http://127.0.0.1:$nginx_port/" >/dev/null || { cat "$tmp/nginx.err" >&
 
 echo "wrk -t$THREADS -c$CONNECTIONS -d$DURATION (warm-up $WARMUP) on CPU $LOAD_CPU; servers on CPU $SERVER_CPU; $(nproc --all) CPUs, load $(cut -d' ' -f1-3 /proc/loadavg)"
 nginx_url="http://127.0.0.1:$nginx_port/plaintext"
+WARMUP=1s warm "$nginx_url"
 nginx_rps=$(measure "$nginx_url")
 printf '%-24s %12s %14s %10s\n' target "req/s" "nginx beside" "vs nginx"
 printf '%-24s %12s %14s %10s\n' nginx "$nginx_rps" "-" "1.00"
@@ -179,7 +181,8 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else
 # nginx measured again right after a target (it needs no warm-up: 1 s), so that each ratio compares two runs a few
 # seconds apart: on a shared host wrk's figure against the same nginx moved 105-141k req/s within minutes.
 nginx_beside() {
-  WARMUP=1s measure "$nginx_url"
+  WARMUP=1s warm "$nginx_url"
+  measure "$nginx_url"
 }
 
 median() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
@@ -188,8 +191,9 @@ median() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { print v[int(
 # each round's pair. The host's drift moves both runs of a pair; the median drops a round a neighbour disturbed.
 compare() {
   local i t n ts=() ns=() rs=()
+  warm "$1" "$2"
   for i in $(seq 1 "$ROUNDS"); do
-    if [ "$i" = 1 ]; then t=$(measure "$1" "$2"); else t=$(WARMUP=0 measure "$1"); fi
+    t=$(measure "$1")
     n=$(nginx_beside)
     ts+=("$t") ns+=("$n") rs+=("$(ratio "$t" "$n")")
   done
@@ -230,6 +234,7 @@ done
 backend_failed=0
 for transport in $TRANSPORTS; do
   if start_loadlab "backend-$transport" backend --port 0 --delay 0ms --transport "$transport"; then
+    warm "http://127.0.0.1:$started_port/hello"
     rps=$(measure "http://127.0.0.1:$started_port/hello")
     stop "$started_pid"
     beside=$(nginx_beside)
