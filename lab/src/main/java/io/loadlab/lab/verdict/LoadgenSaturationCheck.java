@@ -25,31 +25,88 @@ final class LoadgenSaturationCheck {
     private LoadgenSaturationCheck() {}
 
     static Optional<Verdict> check(Evidence e, Thresholds t) {
+        return shortCore(e, t)
+                .filter(c -> besideSaturatedServer(e, t, c).isEmpty())
+                .map(c -> new Verdict(
+                        VerdictCode.LOADGEN_SATURATED,
+                        String.format(
+                                Locale.ROOT,
+                                "the load generator's CPU %d was %.0f%% idle (needs %.0f%%)%s: give it more cores"
+                                        + " (--cpus, or cpus: in the suite) or lower the load; this trial measured the"
+                                        + " load generator, not the server",
+                                c.core(),
+                                c.idle() * 100,
+                                t.loadgenMinIdle() * 100,
+                                whose(e, c.core(), 1 - c.idle()))));
+    }
+
+    /**
+     * Why a load generator's core short of idle was not judged {@code LOADGEN_SATURATED}: the server's own core was the
+     * busier one (see {@link #besideSaturatedServer}); empty otherwise. Goes with the verdict that explains the number.
+     */
+    static Optional<String> serverBoundNote(Evidence e, Thresholds t) {
+        return shortCore(e, t).flatMap(c -> besideSaturatedServer(e, t, c));
+    }
+
+    /** A core of the load generator's, idle less than it needs. */
+    private record ShortCore(int core, double idle) {}
+
+    private static Optional<ShortCore> shortCore(Evidence e, Thresholds t) {
         List<MachineSample> m = e.machine();
-        if (!m.isEmpty()) {
-            int[] cores = CpuSplit.ids(e.cpus().loadgen());
-            if (cores.length == 0) {
-                cores = IntStream.range(0, m.get(0).idle().size()).toArray();
-            }
-            for (int core : cores) {
-                double idle = meanIdle(m, core);
-                if (idle >= 0 && idle < t.loadgenMinIdle()) {
-                    String whose = whose(e, core, 1 - idle);
-                    return Optional.of(new Verdict(
-                            VerdictCode.LOADGEN_SATURATED,
-                            String.format(
-                                    Locale.ROOT,
-                                    "the load generator's CPU %d was %.0f%% idle (needs %.0f%%)%s: give it more cores"
-                                            + " (--cpus, or cpus: in the suite) or lower the load; this trial measured the load"
-                                            + " generator, not the server",
-                                    core,
-                                    idle * 100,
-                                    t.loadgenMinIdle() * 100,
-                                    whose)));
-                }
+        if (m.isEmpty()) {
+            return Optional.empty();
+        }
+        int[] cores = CpuSplit.ids(e.cpus().loadgen());
+        if (cores.length == 0) {
+            cores = IntStream.range(0, m.get(0).idle().size()).toArray();
+        }
+        for (int core : cores) {
+            double idle = meanIdle(m, core);
+            if (idle >= 0 && idle < t.loadgenMinIdle()) {
+                return Optional.of(new ShortCore(core, idle));
             }
         }
         return Optional.empty();
+    }
+
+    /**
+     * The load generator's core short of idle beside a server whose own cores were saturated: the load generator's
+     * core still idled at least half the idle it needs, the server's cores (pinned apart from it) idled under a quarter
+     * of it, and the server's own threads asked for them (used plus waited, as {@link CeilingCheck} counts). Two
+     * stations in one loop, one saturated and one with time to spare: the saturated one sets the rate, so the number
+     * is the server's (a faster load generator would not raise it), and the load generator's waits are small beside
+     * the server's queue. Both saturated tells nothing: that stays {@code LOADGEN_SATURATED}.
+     */
+    private static Optional<String> besideSaturatedServer(Evidence e, Thresholds t, ShortCore c) {
+        int[] server = CpuSplit.ids(e.cpus().server());
+        double cpu = e.serverCpu();
+        if (c.idle() < t.loadgenMinIdle() / 2
+                || server.length == 0
+                || cpu < 0
+                || cpu + Math.max(0, e.serverCpuWait()) < CeilingCheck.SERVER_BUSY * server.length) {
+            return Optional.empty();
+        }
+        double most = 0;
+        for (int core : server) {
+            double idle = meanIdle(e.machine(), core);
+            if (core == c.core() || idle < 0 || idle >= t.loadgenMinIdle() / 4) {
+                return Optional.empty();
+            }
+            most = Math.max(most, idle);
+        }
+        return Optional.of(String.format(
+                Locale.ROOT,
+                "the load generator's CPU %d was %.0f%% idle, short of the %.0f%% it needs%s, but the server's"
+                        + " %s %.0f%% idle: the server's core, the busier of the two, set the rate — not the load"
+                        + " generator's",
+                c.core(),
+                c.idle() * 100,
+                t.loadgenMinIdle() * 100,
+                whose(e, c.core(), 1 - c.idle()),
+                (server.length == 1 ? "CPU " : "CPUs ")
+                        + e.cpus().server()
+                        + (server.length == 1 ? " was" : " were at most"),
+                most * 100));
     }
 
     /**

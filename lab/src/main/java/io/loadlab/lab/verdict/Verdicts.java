@@ -66,7 +66,23 @@ public final class Verdicts {
             out.add(new Verdict(VerdictCode.OK, "no finding: the number stands"));
         }
         out.sort(Comparator.comparing(Verdict::code));
+        LoadgenSaturationCheck.serverBoundNote(e, t).ifPresent(note -> noted(out, note));
         return List.copyOf(out);
+    }
+
+    /**
+     * Adds a note to the verdict that explains the number (BELOW_CEILING naming the server's CPU), else to the most
+     * severe one: the user reads why a busy load generator's core did not void the trial where the trial is judged.
+     */
+    private static void noted(List<Verdict> out, String note) {
+        int i = 0;
+        for (int j = 0; j < out.size(); j++) {
+            if (out.get(j).code() == VerdictCode.BELOW_CEILING) {
+                i = j;
+            }
+        }
+        Verdict v = out.get(i);
+        out.set(i, new Verdict(v.code(), v.reason() + "; " + note));
     }
 
     /**
@@ -84,6 +100,7 @@ public final class Verdicts {
             out.add(new Verdict(VerdictCode.OK, "recovered after the trigger: the number stands"));
         }
         out.sort(Comparator.comparing(Verdict::code));
+        LoadgenSaturationCheck.serverBoundNote(e, t).ifPresent(note -> noted(out, note));
         return List.copyOf(out);
     }
 

@@ -113,6 +113,45 @@ class VerdictsTest {
                         + " the backend beside it 42%");
     }
 
+    /** netty at 10,000 backend connections on 2 CPUs: CPU 0 {@code lab} idle, the server's CPU 1 {@code server} idle. */
+    private static Trial c10kThroughTheBackend(double lab, double server, double serverCpu) {
+        return clean().scenario(ScenarioSpec.of(ScenarioKind.BACKEND))
+                .level(new LoadLevel(10_000, null))
+                .load(LoadReports.closed()
+                        .connections(10_000)
+                        .requests(213_170, 21_317)
+                        .latency(LoadReports.latency(470))
+                        .build())
+                .machine(idle(lab, server))
+                .process("loadgen", 0.32, 0.33)
+                .process("backend", 0.45)
+                .process("server", serverCpu, 0.064)
+                .knobs(Trial.Knobs.DEFAULTS);
+    }
+
+    @Test
+    void aBusyLoadGeneratorCoreBesideASaturatedServerLeavesTheNumberToTheServer() {
+        // the server's core never idled while the load generator's still did: the busier station set the rate
+        Trial t = c10kThroughTheBackend(0.15, 0.0, 0.955);
+        assertThat(t.codes()).containsExactly(VerdictCode.BELOW_CEILING);
+        assertThat(t.reason(VerdictCode.BELOW_CEILING))
+                .contains("the server's own CPU is the limit — it used 0.96 of its 1 CPU(s)")
+                .contains("the load generator's CPU 0 was 15% idle, short of the 20% it needs (the load generator used"
+                        + " 32% of a core and its threads waited 33% of the time for a CPU, the backend beside it 45%;")
+                .contains("but the server's CPU 1 was 0% idle: the server's core, the busier of the two, set the rate");
+        // a CPU-bound scenario at its ceiling has no BELOW_CEILING: the note goes with OK
+        Trial plaintext =
+                clean().machine(idle(0.12, 0.01)).process("loadgen", 0.8).process("server", 0.99);
+        assertThat(plaintext.codes()).containsExactly(VerdictCode.OK);
+        assertThat(plaintext.reason(VerdictCode.OK)).contains("no finding", "CPU 0 was 12% idle", "CPU 1 was 1% idle");
+        // both cores saturated tells nothing
+        assertThat(c10kThroughTheBackend(0.07, 0.0, 0.955).codes()).contains(VerdictCode.LOADGEN_SATURATED);
+        // the server's core had time to spare: the load generator's was the limit
+        assertThat(c10kThroughTheBackend(0.15, 0.30, 0.70).codes()).contains(VerdictCode.LOADGEN_SATURATED);
+        // the server's core was busy, but not with the server: another process took it
+        assertThat(c10kThroughTheBackend(0.15, 0.0, 0.40).codes()).contains(VerdictCode.LOADGEN_SATURATED);
+    }
+
     @Test
     void aBusyLoadGeneratorCoreIsLoadgenSaturated() {
         Trial t = clean().machine(idle(0.03, 0.9));
