@@ -6,13 +6,6 @@ import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
-import io.netty.handler.codec.http.HttpHeaderNames;
-import io.netty.handler.codec.http.HttpHeaderValues;
-import io.netty.handler.codec.http.HttpMethod;
-import io.netty.handler.codec.http.HttpObject;
-import io.netty.handler.codec.http.HttpRequest;
-import io.netty.handler.codec.http.HttpVersion;
-import io.netty.handler.codec.http.TooLongHttpHeaderException;
 import io.netty.util.ReferenceCountUtil;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
@@ -31,6 +24,8 @@ import java.util.concurrent.TimeUnit;
 final class BackendHandler extends ChannelInboundHandlerAdapter {
     private static final String DELAY_PARAM = "delay_ms=";
     private static final String SET_PARAM = "set=";
+    /** The longest request line, and the most header bytes, a request may have. */
+    private static final int MAX_HEAD = (int) ContractLimits.MAX_HEADER_SIZE.bytes();
 
     private final BackendResponses responses;
     private final BackendCounters counters;
@@ -38,6 +33,12 @@ final class BackendHandler extends ChannelInboundHandlerAdapter {
     private final DelayLine line;
     /** Answers of this connection not written yet, in request order; null until a delay is first needed. */
     private ArrayDeque<Answer> queue;
+
+    private final RequestParser parser = new RequestParser(MAX_HEAD, MAX_HEAD);
+    /** The start of a request that arrived in part, kept for the next read; null when none. */
+    private ByteBuf pending;
+    /** An answer that closes the connection was given: nothing more is read. */
+    private boolean closing;
 
     BackendHandler(BackendResponses responses, BackendCounters counters, ScheduledDelay delays, DelayLine line) {
         this.responses = responses;
@@ -48,17 +49,74 @@ final class BackendHandler extends ChannelInboundHandlerAdapter {
 
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        if (!(msg instanceof ByteBuf bytes)) {
+            ReferenceCountUtil.release(msg);
+            return;
+        }
+        if (closing) {
+            bytes.release(); // after an answer that closes the connection nothing more is read
+            return;
+        }
+        ByteBuf in = bytes;
+        if (pending != null) {
+            pending.writeBytes(bytes);
+            bytes.release();
+            in = pending;
+        }
         try {
-            if (msg instanceof HttpObject o && o.decoderResult().isFailure()) {
-                byte[] r = o.decoderResult().cause() instanceof TooLongHttpHeaderException
+            read(ctx, in);
+        } finally {
+            keep(in);
+        }
+    }
+
+    /** Answers every request whose head is whole in {@code in}, skipping bodies; the rest waits for the next read. */
+    private void read(ChannelHandlerContext ctx, ByteBuf in) {
+        while (in.isReadable() && !closing) {
+            boolean body = parser.inBody();
+            int r = body ? parser.skipBody(in) : parser.head(in);
+            if (r == RequestParser.NEED_MORE) {
+                return;
+            }
+            if (r != RequestParser.DONE) {
+                byte[] answer = r == RequestParser.TOO_LARGE
                         ? responses.headersTooLarge.bytes(BackendResponses.CLOSE)
                         : responses.badRequest.bytes(BackendResponses.CLOSE);
-                answer(ctx, r, BackendResponses.CLOSE, 0, false);
-            } else if (msg instanceof HttpRequest req) {
-                route(ctx, req);
+                answer(ctx, answer, BackendResponses.CLOSE, 0, false);
+                return;
             }
-        } finally {
-            ReferenceCountUtil.release(msg);
+            if (!body) {
+                route(ctx, parser.target, connection(parser)); // its body, if any, is skipped next
+            }
+        }
+    }
+
+    /**
+     * Keeps the unread start of a request for the next read, or lets the buffer go. The first leftover is copied into
+     * a buffer of this connection's own; reads that leave nothing (nearly all) copy nothing.
+     */
+    private void keep(ByteBuf in) {
+        if (in == pending) {
+            if (in.isReadable() && !closing) {
+                in.discardReadBytes();
+            } else {
+                pending.release();
+                pending = null;
+            }
+            return;
+        }
+        if (in.isReadable() && !closing) {
+            pending = in.alloc().heapBuffer(Math.max(256, in.readableBytes()));
+            pending.writeBytes(in);
+        }
+        in.release();
+    }
+
+    @Override
+    public void handlerRemoved(ChannelHandlerContext ctx) {
+        if (pending != null) {
+            pending.release();
+            pending = null;
         }
     }
 
@@ -72,12 +130,10 @@ final class BackendHandler extends ChannelInboundHandlerAdapter {
         ctx.close(); // I/O errors (resets) end the connection; there is nothing to answer
     }
 
-    private void route(ChannelHandlerContext ctx, HttpRequest req) {
-        int connection = connection(req);
-        String uri = req.uri();
+    private void route(ChannelHandlerContext ctx, String uri, int connection) {
         int q = uri.indexOf('?');
         int pathEnd = q < 0 ? uri.length() : q;
-        if (req.method() != HttpMethod.GET) {
+        if (!parser.get) {
             answer(ctx, responses.notAllowed.bytes(connection), connection, 0, false);
         } else if (pathEnd == 6 && uri.startsWith("/hello")) {
             long delay = q < 0 ? delays.delayMs() : delayParam(uri, q + 1);
@@ -108,6 +164,9 @@ final class BackendHandler extends ChannelInboundHandlerAdapter {
      * otherwise queues it, ready at once or when its delay expires.
      */
     private void answer(ChannelHandlerContext ctx, byte[] response, int connection, long delayMs, boolean hello) {
+        if (connection == BackendResponses.CLOSE) {
+            closing = true;
+        }
         if (delayMs == 0 && (queue == null || queue.isEmpty())) {
             emit(ctx, response, connection, hello);
             return;
@@ -173,19 +232,15 @@ final class BackendHandler extends ChannelInboundHandlerAdapter {
         }
     }
 
-    private static int connection(HttpRequest req) {
-        boolean http11 = req.protocolVersion() == HttpVersion.HTTP_1_1;
-        String c = req.headers().get(HttpHeaderNames.CONNECTION);
-        if (c == null) {
-            return http11 ? BackendResponses.KEEP_ALIVE : BackendResponses.CLOSE;
-        }
-        if (HttpHeaderValues.CLOSE.contentEqualsIgnoreCase(c)) {
+    /** How the connection goes on after the answer to the request just read. */
+    private static int connection(RequestParser p) {
+        if (p.close) {
             return BackendResponses.CLOSE;
         }
-        if (!http11 && HttpHeaderValues.KEEP_ALIVE.contentEqualsIgnoreCase(c)) {
-            return BackendResponses.KEEP_ALIVE_HTTP10;
+        if (p.http11) {
+            return BackendResponses.KEEP_ALIVE;
         }
-        return http11 ? BackendResponses.KEEP_ALIVE : BackendResponses.CLOSE;
+        return p.keepAlive ? BackendResponses.KEEP_ALIVE_HTTP10 : BackendResponses.CLOSE;
     }
 
     /**

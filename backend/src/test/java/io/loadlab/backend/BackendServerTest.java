@@ -227,6 +227,28 @@ class BackendServerTest {
     }
 
     @Test
+    void aRequestThatArrivesInPiecesAndBodiesBeforeTheNextRequestAreReadWhole() throws Exception {
+        start(0);
+        try (RawHttp c = new RawHttp(backend.port())) {
+            // a head cut in the middle of a header line, then one cut after its request line
+            c.send("GET /hello HTTP/1.1\r\nHo");
+            Thread.sleep(50);
+            c.send("st: x\r\n\r\nGET /health HTTP/1.1\r\n");
+            Thread.sleep(50);
+            c.send("\r\n");
+            assertThat(c.read().text()).isEqualTo("Hello, World!");
+            assertThat(c.read().text()).isEqualTo("{\"status\":\"UP\"}");
+            // a chunked body, its last chunk in a later write: answered 405, then the connection goes on
+            c.send("POST /hello HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n4\r\nab");
+            Thread.sleep(50);
+            c.send("cd\r\n0\r\n\r\nGET /hello HTTP/1.1\r\n\r\n");
+            assertThat(c.read().status()).isEqualTo(405);
+            assertThat(c.read().text()).isEqualTo("Hello, World!");
+            assertThat(c.get("/stats").text()).startsWith("{\"requests\":2,");
+        }
+    }
+
+    @Test
     void pipelinedAnswersKeepRequestOrderWhateverTheirDelays() throws Exception {
         start(0);
         try (RawHttp c = new RawHttp(backend.port())) {
