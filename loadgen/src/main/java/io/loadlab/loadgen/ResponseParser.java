@@ -3,6 +3,10 @@ package io.loadlab.loadgen;
 import io.loadlab.core.result.ErrorCategory;
 import io.netty.buffer.ByteBuf;
 import io.netty.util.ByteProcessor;
+import io.netty.util.concurrent.FastThreadLocal;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 
 /**
  * A small strict HTTP/1.1 response parser that streams over the bytes as they arrive: status line, headers
@@ -29,6 +33,20 @@ final class ResponseParser {
     private static final int COMPLETE = 8;
 
     private static final int MAX_CHUNK_LINE = 1024;
+
+    /** The event loop's copy of a head read whole ({@link #wholeHead}) and where its lines end. */
+    private static final class Scratch {
+        final byte[] bytes = new byte[4096];
+        final int[] ends = new int[64];
+    }
+
+    /** One {@link Scratch} per event loop, shared by its connections. */
+    private static final FastThreadLocal<Scratch> SCRATCH = new FastThreadLocal<>() {
+        @Override
+        protected Scratch initialValue() {
+            return new Scratch();
+        }
+    };
 
     private final int maxHeaderBytes;
     private final byte[] line = new byte[128];
@@ -69,6 +87,15 @@ final class ResponseParser {
     /** Consumes readable bytes of {@code in}; returns {@link #NEED_MORE}, {@link #DONE} or {@link #INVALID}. */
     int feed(ByteBuf in) {
         while (in.isReadable()) {
+            if (state == STATUS && lineLen == 0 && headerBytes == 0) {
+                int r = wholeHead(in);
+                if (r != NEED_MORE) {
+                    return r;
+                }
+                if (state != STATUS) {
+                    continue; // the head was read whole; its body, if any, follows
+                }
+            }
             switch (state) {
                 case STATUS, HEADER, CHUNK_SIZE, CHUNK_END, TRAILER -> {
                     int r = readLine(in);
@@ -160,6 +187,79 @@ final class ResponseParser {
         return lf < 0 ? NEED_MORE : DONE;
     }
 
+    /**
+     * The whole head at once when it is all in {@code in}, as nearly every response's is: one copy into the event
+     * loop's scratch array and the lines read there, where the streaming path below finds each line with a
+     * {@link ByteProcessor} and copies it on its own. It decides exactly as that path would (a line is read up to
+     * {@link #line}'s length, as there); when the head is not all here it changes nothing and the streaming path
+     * takes over. Returns what {@link #feed} returns, NEED_MORE to go on.
+     */
+    private int wholeHead(ByteBuf in) {
+        Scratch sc = SCRATCH.get();
+        byte[] a = sc.bytes;
+        int[] ends = sc.ends;
+        int n = Math.min(in.readableBytes(), Math.min(a.length, maxHeaderBytes + 1));
+        in.getBytes(in.readerIndex(), a, 0, n);
+        int lines = 0;
+        int from = 0;
+        while (true) { // find every line's LF first: until the empty line is seen nothing is decided
+            int lf = nextLf(a, from, n);
+            if (lf < 0 || lines == ends.length) {
+                return NEED_MORE; // not all here, or too many lines: the streaming path decides
+            }
+            ends[lines++] = lf;
+            if (lf == from || (lf == from + 1 && a[from] == '\r')) {
+                break;
+            }
+            from = lf + 1;
+        }
+        int end = ends[lines - 1] + 1;
+        if (end > maxHeaderBytes) {
+            return NEED_MORE;
+        }
+        in.skipBytes(end);
+        headerBytes = end;
+        from = 0;
+        for (int i = 0; i < lines; i++) {
+            int lf = ends[i];
+            int len = lf - from;
+            boolean truncated = len > line.length;
+            if (truncated) {
+                len = line.length;
+            } else if (len > 0 && a[lf - 1] == '\r') {
+                len--;
+            }
+            int r = state == STATUS
+                    ? statusLine(a, from, len)
+                    : len == 0 ? endOfHeaders() : header(a, from, len, truncated);
+            from = lf + 1;
+            if (r != NEED_MORE || state != HEADER) {
+                return r;
+            }
+        }
+        return NEED_MORE;
+    }
+
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
+    /** The first LF in {@code a[from, to)}, eight bytes at a time; -1 when there is none. */
+    static int nextLf(byte[] a, int from, int to) {
+        int i = from;
+        for (; i + Long.BYTES <= to; i += Long.BYTES) {
+            long x = (long) LONGS.get(a, i) ^ 0x0A0A0A0A0A0A0A0AL; // an LF byte becomes zero
+            long zero = (x - 0x0101010101010101L) & ~x & 0x8080808080808080L; // the lowest set bit is the first
+            if (zero != 0) {
+                return i + (Long.numberOfTrailingZeros(zero) >>> 3);
+            }
+        }
+        for (; i < to; i++) {
+            if (a[i] == '\n') {
+                return i;
+            }
+        }
+        return -1;
+    }
+
     /** Interprets the line just read; NEED_MORE to go on parsing. */
     private int onLine() {
         int len = lineLen;
@@ -171,8 +271,8 @@ final class ResponseParser {
         boolean truncated = lineLen > line.length;
         lineLen = 0;
         return switch (state) {
-            case STATUS -> statusLine(len);
-            case HEADER -> len == 0 ? endOfHeaders() : header(len, truncated);
+            case STATUS -> statusLine(line, 0, len);
+            case HEADER -> len == 0 ? endOfHeaders() : header(line, 0, len, truncated);
             case CHUNK_SIZE -> chunkSize(len);
             case CHUNK_END -> {
                 if (len != 0) {
@@ -186,25 +286,25 @@ final class ResponseParser {
         };
     }
 
-    private int statusLine(int len) {
+    private int statusLine(byte[] a, int o, int len) {
         if (len < 12
-                || line[0] != 'H'
-                || line[1] != 'T'
-                || line[2] != 'T'
-                || line[3] != 'P'
-                || line[4] != '/'
-                || line[5] != '1'
-                || line[6] != '.'
-                || (line[7] != '0' && line[7] != '1')
-                || line[8] != ' '
-                || !digit(line[9])
-                || !digit(line[10])
-                || !digit(line[11])
-                || (len > 12 && line[12] != ' ')) {
+                || a[o + 0] != 'H'
+                || a[o + 1] != 'T'
+                || a[o + 2] != 'T'
+                || a[o + 3] != 'P'
+                || a[o + 4] != '/'
+                || a[o + 5] != '1'
+                || a[o + 6] != '.'
+                || (a[o + 7] != '0' && a[o + 7] != '1')
+                || a[o + 8] != ' '
+                || !digit(a[o + 9])
+                || !digit(a[o + 10])
+                || !digit(a[o + 11])
+                || (len > 12 && a[o + 12] != ' ')) {
             return invalid(ErrorCategory.INVALID_STATUS_LINE);
         }
-        http10 = line[7] == '0';
-        status = (line[9] - '0') * 100 + (line[10] - '0') * 10 + (line[11] - '0');
+        http10 = a[o + 7] == '0';
+        status = (a[o + 9] - '0') * 100 + (a[o + 10] - '0') * 10 + (a[o + 11] - '0');
         if (status < 100) {
             return invalid(ErrorCategory.INVALID_STATUS_LINE);
         }
@@ -212,10 +312,10 @@ final class ResponseParser {
         return NEED_MORE;
     }
 
-    private int header(int len, boolean truncated) {
+    private int header(byte[] a, int o, int len, boolean truncated) {
         int colon = -1;
         for (int i = 0; i < len; i++) {
-            if (line[i] == ':') {
+            if (a[o + i] == ':') {
                 colon = i;
                 break;
             }
@@ -224,14 +324,14 @@ final class ResponseParser {
             return truncated ? NEED_MORE : invalid(ErrorCategory.INVALID); // a header line without a name
         }
         int v = colon + 1;
-        while (v < len && (line[v] == ' ' || line[v] == '\t')) {
+        while (v < len && (a[o + v] == ' ' || a[o + v] == '\t')) {
             v++;
         }
         int ve = len;
-        while (ve > v && (line[ve - 1] == ' ' || line[ve - 1] == '\t')) {
+        while (ve > v && (a[o + ve - 1] == ' ' || a[o + ve - 1] == '\t')) {
             ve--;
         }
-        if (nameIs(colon, "content-length")) {
+        if (nameIs(a, o, colon, "content-length")) {
             if (truncated) {
                 return invalid(ErrorCategory.INVALID);
             }
@@ -240,21 +340,21 @@ final class ResponseParser {
                 return invalid(ErrorCategory.INVALID);
             }
             for (int i = v; i < ve; i++) {
-                if (!digit(line[i]) || n > Long.MAX_VALUE / 10 - 10) {
+                if (!digit(a[o + i]) || n > Long.MAX_VALUE / 10 - 10) {
                     return invalid(ErrorCategory.INVALID);
                 }
-                n = n * 10 + (line[i] - '0');
+                n = n * 10 + (a[o + i] - '0');
             }
             if (contentLength >= 0 && contentLength != n) {
                 return invalid(ErrorCategory.INVALID);
             }
             contentLength = n;
-        } else if (nameIs(colon, "transfer-encoding")) {
-            chunked = endsWithIgnoreCase(v, ve, "chunked");
-        } else if (nameIs(colon, "connection")) {
-            if (containsIgnoreCase(v, ve, "close")) {
+        } else if (nameIs(a, o, colon, "transfer-encoding")) {
+            chunked = endsWithIgnoreCase(a, o + v, o + ve, "chunked");
+        } else if (nameIs(a, o, colon, "connection")) {
+            if (containsIgnoreCase(a, o + v, o + ve, "close")) {
                 close = true;
-            } else if (containsIgnoreCase(v, ve, "keep-alive")) {
+            } else if (containsIgnoreCase(a, o + v, o + ve, "keep-alive")) {
                 keepAlive10 = true;
             }
         }
@@ -312,19 +412,19 @@ final class ResponseParser {
         return NEED_MORE;
     }
 
-    private boolean nameIs(int nameLen, String lower) {
+    private static boolean nameIs(byte[] a, int o, int nameLen, String lower) {
         if (nameLen != lower.length()) {
             return false;
         }
         for (int i = 0; i < nameLen; i++) {
-            if ((line[i] | 0x20) != lower.charAt(i)) {
+            if ((a[o + i] | 0x20) != lower.charAt(i)) {
                 return false;
             }
         }
         return true;
     }
 
-    private boolean endsWithIgnoreCase(int from, int to, String lower) {
+    private static boolean endsWithIgnoreCase(byte[] line, int from, int to, String lower) {
         int n = lower.length();
         if (to - from < n) {
             return false;
@@ -337,7 +437,7 @@ final class ResponseParser {
         return true;
     }
 
-    private boolean containsIgnoreCase(int from, int to, String lower) {
+    private static boolean containsIgnoreCase(byte[] line, int from, int to, String lower) {
         int n = lower.length();
         outer:
         for (int s = from; s + n <= to; s++) {

@@ -124,6 +124,62 @@ class ResponseParserTest {
         assertThat(small.error()).isEqualTo(ErrorCategory.OVERSIZED_HEADER);
     }
 
+    /** A head that arrives whole is read in one piece; byte by byte it is read line by line: both decide alike. */
+    @Test
+    void aHeadReadWholeOrByteByByteGivesTheSameAnswer() {
+        String longName = "X-" + "n".repeat(200);
+        String[] responses = {
+            "HTTP/1.1 200 OK\r\nServer: nginx\r\nContent-Length: 3\r\nConnection: keep-alive\r\n\r\nok\n",
+            "HTTP/1.0 200 OK\nConnection: Keep-Alive\nContent-Length: 0\n\n",
+            "HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 2\r\n\r\nno",
+            "HTTP/1.1 200 OK\r\n" + longName + ": v\r\nContent-Length: 0\r\n\r\n",
+            "HTTP/1.1 200 OK\r\n" + "x".repeat(300) + "\r\nContent-Length: 0\r\n\r\n",
+            "HTTP/1.1 200 OK\r\nContent-Length: " + "1".repeat(130) + "\r\n\r\n",
+            "HTTP/1.1 200 OK\r\nContent-Length: 4\r\ncontent-length: 5\r\n\r\nbody",
+            "HTTP/1.1 200 OK\r\nTransfer-Encoding: gzip, chunked\r\n\r\n2\r\nok\r\n0\r\n\r\n",
+            "HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK\r\nContent-Length: 1\r\n\r\nx",
+            "HTTP/1.1 2x0 OK\r\n\r\n",
+            "\r\n\r\n",
+            "HTTP/1.1 200 OK\r\nX: " + "a".repeat(900) + "\r\n\r\n",
+        };
+        for (String r : responses) {
+            ResponseParser whole = new ResponseParser(1024);
+            ResponseParser bytes = new ResponseParser(1024);
+            int a = feed(whole, r);
+            int b = feed(bytes, r.split("(?<=.)", -1));
+            assertThat(a).as(r).isEqualTo(b);
+            assertThat(whole.status()).as(r).isEqualTo(bytes.status());
+            assertThat(whole.error()).as(r).isEqualTo(bytes.error());
+            assertThat(whole.keepAlive()).as(r).isEqualTo(bytes.keepAlive());
+        }
+    }
+
+    @Test
+    void theFirstLineFeedIsFoundAtAnyOffsetAmongBytesThatResembleIt() {
+        byte[] near = {0x0B, 0x09, (byte) 0x8A, 0x0A + 0x10, (byte) 0xFF, 0x00, 0x01, 0x0D};
+        for (int len = 0; len < 40; len++) {
+            for (int lf = -1; lf < len; lf++) {
+                byte[] a = new byte[len + 3];
+                for (int i = 0; i < a.length; i++) {
+                    a[i] = near[i % near.length];
+                }
+                if (lf >= 0) {
+                    a[lf] = '\n';
+                    if (lf + 1 < len) {
+                        a[lf + 1] = '\n'; // a second one after it is not the first
+                    }
+                }
+                a[len] = '\n'; // past the end: not to be seen
+                for (int from = 0; from <= len; from++) {
+                    int want = lf >= from ? lf : (lf >= 0 && lf + 1 >= from && lf + 1 < len ? lf + 1 : -1);
+                    assertThat(ResponseParser.nextLf(a, from, len))
+                            .as("len %d lf %d from %d", len, lf, from)
+                            .isEqualTo(want);
+                }
+            }
+        }
+    }
+
     private static ErrorCategory category(String response) {
         ResponseParser p = new ResponseParser(65536);
         assertThat(feed(p, response)).isEqualTo(ResponseParser.INVALID);
