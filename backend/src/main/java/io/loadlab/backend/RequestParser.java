@@ -30,6 +30,7 @@ final class RequestParser {
 
     private static final byte[] GET = "GET ".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] VERSION = "HTTP/1.".getBytes(StandardCharsets.US_ASCII);
+    private static final String HELLO = "/hello";
 
     /**
      * The event loop's copy of the head being read: one array per thread, large enough for the longest head allowed
@@ -279,18 +280,22 @@ final class RequestParser {
         }
         http11 = minor == '1';
         get = sp1 - from == GET.length - 1 && startsWith(b, from, GET);
-        target = sameTarget(b, t, sp2) ? target : new String(b, t, sp2 - t, StandardCharsets.ISO_8859_1);
+        target = same(HELLO, b, t, sp2)
+                ? HELLO
+                : same(target, b, t, sp2) ? target : new String(b, t, sp2 - t, StandardCharsets.ISO_8859_1);
         return DONE;
     }
 
-    /** True when the last request's target is the same bytes: a server calls one route, so most need no new string. */
-    private boolean sameTarget(byte[] b, int from, int to) {
-        String last = target;
-        if (last == null || last.length() != to - from) {
+    /**
+     * True when {@code s} is the bytes {@code b[from, to)}: a server calls {@code /hello}, or one route over and over,
+     * so most requests need no new string (and {@link #HELLO}, unlike a connection's last target, is in the cache).
+     */
+    private static boolean same(String s, byte[] b, int from, int to) {
+        if (s == null || s.length() != to - from) {
             return false;
         }
         for (int i = from; i < to; i++) {
-            if (last.charAt(i - from) != (b[i] & 0xff)) {
+            if (s.charAt(i - from) != (b[i] & 0xff)) {
                 return false;
             }
         }
