@@ -36,9 +36,7 @@ final class CeilingCheck {
         double cpu = e.serverCpu();
         Ceiling c = e.ceiling();
         if (c.rps() == null) {
-            return busy(cores, cpu) || contended(cores, cpu, e.serverCpuWait())
-                    ? Optional.empty()
-                    : cpuBound(e, t, rps, cores, cpu);
+            return asksForItsCpus(cores, cpu, e.serverCpuWait()) ? Optional.empty() : cpuBound(e, t, rps, cores, cpu);
         }
         if (rps >= t.belowCeiling() * c.rps()) {
             return Optional.empty();
@@ -125,6 +123,14 @@ final class CeilingCheck {
     /** True when the server used its CPUs: a CPU-bound scenario's ceiling, or the server's own cost per request. */
     private static boolean busy(int cores, double cpu) {
         return cores > 0 && cpu >= SERVER_BUSY * cores;
+    }
+
+    /**
+     * True when the server's threads asked for {@link #SERVER_BUSY} of its CPUs, in use ({@link #busy}) or in use and
+     * waiting in the run queue ({@link #contended}): its CPUs are its limit.
+     */
+    static boolean asksForItsCpus(int cores, double cpu, double wait) {
+        return busy(cores, cpu) || contended(cores, cpu, wait);
     }
 
     /**

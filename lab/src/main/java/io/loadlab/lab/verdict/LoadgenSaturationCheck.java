@@ -72,18 +72,16 @@ final class LoadgenSaturationCheck {
     /**
      * The load generator's core short of idle beside a server whose own cores were saturated: the load generator's
      * core still idled at least half the idle it needs, the server's cores (pinned apart from it) idled under a quarter
-     * of it, and the server's own threads asked for them (used plus waited, as {@link CeilingCheck} counts). Two
+     * of it, and the server's own threads asked for them ({@link CeilingCheck#asksForItsCpus}). Two
      * stations in one loop, one saturated and one with time to spare: the saturated one sets the rate, so the number
      * is the server's (a faster load generator would not raise it), and the load generator's waits are small beside
      * the server's queue. Both saturated tells nothing: that stays {@code LOADGEN_SATURATED}.
      */
     private static Optional<String> besideSaturatedServer(Evidence e, Thresholds t, ShortCore c) {
         int[] server = CpuSplit.ids(e.cpus().server());
-        double cpu = e.serverCpu();
         if (c.idle() < t.loadgenMinIdle() / 2
                 || server.length == 0
-                || cpu < 0
-                || cpu + Math.max(0, e.serverCpuWait()) < CeilingCheck.SERVER_BUSY * server.length) {
+                || !CeilingCheck.asksForItsCpus(server.length, e.serverCpu(), e.serverCpuWait())) {
             return Optional.empty();
         }
         double most = 0;
