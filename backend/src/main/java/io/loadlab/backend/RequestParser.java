@@ -61,6 +61,9 @@ final class RequestParser {
     private long body;
 
     private int chunkState;
+    /** Bytes of the current chunk still to skip. */
+    private long chunkLeft;
+
     private static final int CHUNK_SIZE = 0;
     private static final int CHUNK_DATA = 1;
     private static final int CHUNK_END = 2;
@@ -255,8 +258,6 @@ final class RequestParser {
         }
         return body == 0 ? DONE : NEED_MORE;
     }
-
-    private long chunkLeft;
 
     /** The request line {@code METHOD SP target SP HTTP/1.x}; fills {@link #get}, {@link #target}, {@link #http11}. */
     private int requestLine(byte[] b, int from, int to) {
