@@ -15,7 +15,7 @@
 # tool's best round against wrk's best (highest requests/s, lowest CPU per request): on a shared machine a tool's rate
 # against one nginx core sits at one of two levels for seconds at a time (README), and a round's ratio may compare a
 # tool at the lower level with one at the upper; the host's slow spells only ever slow a tool down, so the best rounds
-# compare the two at the same level.
+# compare the two at the same level. A tool whose rounds spread more than 15% gets a note saying so.
 # Usage: bench/loadgen-vs-wrk.sh   (env: DURATION=10s CONNS=100 ROUNDS=3 LOAD_CPU=0 SERVER_CPU=1 LOADLAB_WARMUP=5s
 #        TRANSPORTS="epoll io_uring")
 # SMOKE=1: the smallest sizes and a second per step, to check that the script still runs (its figures mean nothing).
@@ -85,7 +85,8 @@ awk '
     for (i = 2; i <= k; i++) { t = a[i]; for (j = i - 1; j >= 1 && a[j] > t; j--) a[j + 1] = a[j]; a[j + 1] = t }
     return k % 2 ? a[(k + 1) / 2] : (a[k / 2] + a[k / 2 + 1]) / 2
   }
-  { n[$1]++; rps[$1] += $2; reqs[$1] += $3; cpu[$1] += $4; win[$1] += $5 }
+  { n[$1]++; rps[$1] += $2; reqs[$1] += $3; cpu[$1] += $4; win[$1] += $5
+    if (!(($1) in slow) || $2 < slow[$1]) slow[$1] = $2; if ($2 > fast[$1]) fast[$1] = $2 }
   # each loadlab run against the wrk run of its own round: the spread that the means hide, and the medians
   $1 == "wrk" { wr = $2; wc = $4 / $3; if ($2 > bestr["wrk"]) bestr["wrk"] = $2; if (!bestc["wrk"] || wc < bestc["wrk"]) bestc["wrk"] = wc }
   $1 ~ /^loadlab/ {
@@ -107,5 +108,11 @@ awk '
       printf "%s/wrk, median of %d rounds: requests/s %.3f (target >= 1.10; rounds %.3f..%.3f),", t, k, median(a, k), lo, hi
       printf " CPU per request %.3f in the measured window (target <= 0.90), %.3f with JVM start-up\n", median(b, k), median(c, k)
       printf "%s/wrk, best round of each tool: requests/s %.3f, CPU per request %.3f in the measured window\n", t, bestr[t] / bestr["wrk"], bestc[t] / bestc["wrk"]
+    }
+    for (t in n) {
+      if (n[t] > 1 && fast[t] > 1.15 * slow[t]) {
+        printf "note: the rounds of %s spread %.0f..%.0f req/s (%.0f%%), more than run-to-run noise:", t, slow[t], fast[t], 100 * (fast[t] / slow[t] - 1)
+        printf " a median may pair rounds taken at different speeds of the host; the best-round lines compare like with like\n"
+      }
     }
   }' "$BENCH_TMP/rows"
