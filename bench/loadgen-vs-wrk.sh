@@ -86,12 +86,13 @@ awk '
     return k % 2 ? a[(k + 1) / 2] : (a[k / 2] + a[k / 2 + 1]) / 2
   }
   { n[$1]++; rps[$1] += $2; reqs[$1] += $3; cpu[$1] += $4; win[$1] += $5
-    if (!(($1) in slow) || $2 < slow[$1]) slow[$1] = $2; if ($2 > fast[$1]) fast[$1] = $2 }
+    # per tool: its slowest and fastest round, its lowest CPU per request in the window (for wrk the window is its run)
+    if (!(($1) in slow) || $2 < slow[$1]) slow[$1] = $2; if ($2 > fast[$1]) fast[$1] = $2
+    if (!(($1) in bestc) || $5 / $3 < bestc[$1]) bestc[$1] = $5 / $3 }
   # each loadlab run against the wrk run of its own round: the spread that the means hide, and the medians
-  $1 == "wrk" { wr = $2; wc = $4 / $3; if ($2 > bestr["wrk"]) bestr["wrk"] = $2; if (!bestc["wrk"] || wc < bestc["wrk"]) bestc["wrk"] = wc }
+  $1 == "wrk" { wr = $2; wc = $4 / $3 }
   $1 ~ /^loadlab/ {
     k = ++runs[$1]; rr[$1, k] = $2 / wr; cr[$1, k] = ($5 / $3) / wc; pr[$1, k] = ($4 / $3) / wc
-    if ($2 > bestr[$1]) bestr[$1] = $2; if (!bestc[$1] || $5 / $3 < bestc[$1]) bestc[$1] = $5 / $3
   }
   END {
     printf "\n%-18s %12s %28s %28s\n", "tool", "mean req/s", "CPU-s/1M req (process)", "CPU-s/1M req (steady state)"
@@ -107,7 +108,7 @@ awk '
       }
       printf "%s/wrk, median of %d rounds: requests/s %.3f (target >= 1.10; rounds %.3f..%.3f),", t, k, median(a, k), lo, hi
       printf " CPU per request %.3f in the measured window (target <= 0.90), %.3f with JVM start-up\n", median(b, k), median(c, k)
-      printf "%s/wrk, best round of each tool: requests/s %.3f, CPU per request %.3f in the measured window\n", t, bestr[t] / bestr["wrk"], bestc[t] / bestc["wrk"]
+      printf "%s/wrk, best round of each tool: requests/s %.3f, CPU per request %.3f in the measured window\n", t, fast[t] / fast["wrk"], bestc[t] / bestc["wrk"]
     }
     for (t in n) {
       if (n[t] > 1 && fast[t] > 1.15 * slow[t]) {
