@@ -16,6 +16,9 @@
 # against one nginx core sits at one of two levels for seconds at a time (README), and a round's ratio may compare a
 # tool at the lower level with one at the upper; the host's slow spells only ever slow a tool down, so the best rounds
 # compare the two at the same level. A tool whose rounds spread more than 15% gets a note saying so.
+# Each run also reports nginx's worker: its busy share of its core over the busiest span of the run as long as the
+# window, and that share divided by the tool's requests/s (nginx's CPU per request). Where nginx is at least 90% busy
+# its core bounds the rate, and a requests/s ratio compares how cheaply each tool lets nginx serve (README).
 # Usage: bench/loadgen-vs-wrk.sh   (env: DURATION=10s CONNS=100 ROUNDS=3 LOAD_CPU=0 SERVER_CPU=1 LOADLAB_WARMUP=5s
 #        TRANSPORTS="epoll io_uring")
 # SMOKE=1: the smallest sizes and a second per step, to check that the script still runs (its figures mean nothing).
@@ -37,6 +40,10 @@ TRANSPORTS=${TRANSPORTS:-epoll io_uring}
 need_packages nginx wrk
 ./loadlab --version >/dev/null   # builds the jar once, outside the measurement
 start_nginx "$SERVER_CPU" 4096
+NGINX_WORKER=$(pgrep -P "$NGINX_PID" | head -1)
+CLK_TCK=$(getconf CLK_TCK)
+WINDOW_S=${DURATION%s}
+[[ $WINDOW_S =~ ^[0-9]+$ ]] || WINDOW_S=1000000
 out=$BENCH_TMP/out
 : >"$BENCH_TMP/rows"
 
@@ -44,10 +51,14 @@ out=$BENCH_TMP/out
 measure() {
   local tool=$1
   shift
+  nginx_sampler &
+  local sampler=$!
   (
     taskset -c "$LOAD_CPU" "$@" >"$out" 2>"$out.err"
     times >"$out.times"
   )
+  kill "$sampler" 2>/dev/null || true
+  wait "$sampler" 2>/dev/null || true
   local rps reqs cpu
   rps=$(awk '/^Requests\/sec:/ {print $2}' "$out")
   reqs=$(awk '/requests in/ {print $1; exit}' "$out")
@@ -61,9 +72,26 @@ measure() {
   local window
   window=$(awk '/Load generator CPU:/ {print $4}' "$out")
   window=${window:-$cpu}
-  echo "$tool $rps $reqs $cpu $window" >>"$BENCH_TMP/rows"
-  printf '  %-8s %12s req/s  %10s requests  %7.2f CPU-s (process)  %7.2f CPU-s (measured window)\n' \
-    "$tool" "$rps" "$reqs" "$cpu" "$window"
+  # nginx's worker: its busy share of its core over the busiest span of the run as long as the measured window (wrk's
+  # whole run; for loadlab its window, not its start-up, warm-up or exit), from the sampler's one-second readings
+  local busy
+  busy=$(awk -v keep="$WINDOW_S" -v hz="$CLK_TCK" '{ t[NR] = $1; c[NR] = $2 }
+    END { span = NR - 1 < keep ? NR - 1 : keep; best = 0
+          for (i = 1; i + span <= NR; i++) { b = (c[i + span] - c[i]) / hz / (t[i + span] - t[i]); if (span && b > best) best = b }
+          print best }' "$out.nginx")
+  echo "$tool $rps $reqs $cpu $window $busy" >>"$BENCH_TMP/rows"
+  printf '  %-8s %12s req/s  %10s requests  %7.2f CPU-s (process)  %7.2f CPU-s (measured window)  nginx %3.0f%% busy\n' \
+    "$tool" "$rps" "$reqs" "$cpu" "$window" "$(awk -v b="$busy" 'BEGIN { print 100 * b }')"
+}
+
+# nginx's worker CPU ticks (user + system) with the time they were read, one line a second, to $out.nginx until killed.
+nginx_sampler() {
+  local stat=/proc/$NGINX_WORKER/stat
+  : >"$out.nginx"
+  while [ -r "$stat" ]; do
+    awk -v t="$EPOCHREALTIME" '{ print t, $14 + $15 }' "$stat" >>"$out.nginx" 2>/dev/null || break
+    sleep 1
+  done
 }
 
 echo "wrk vs loadlab: -t1 -c$CONNS -d$DURATION (loadlab warm-up $LOADLAB_WARMUP), load on CPU $LOAD_CPU," \
@@ -85,7 +113,7 @@ awk '
     for (i = 2; i <= k; i++) { t = a[i]; for (j = i - 1; j >= 1 && a[j] > t; j--) a[j + 1] = a[j]; a[j + 1] = t }
     return k % 2 ? a[(k + 1) / 2] : (a[k / 2] + a[k / 2 + 1]) / 2
   }
-  { n[$1]++; rps[$1] += $2; reqs[$1] += $3; cpu[$1] += $4; win[$1] += $5
+  { n[$1]++; rps[$1] += $2; reqs[$1] += $3; cpu[$1] += $4; win[$1] += $5; busy[$1] += $6; nus[$1] += $6 / $2 * 1e6
     # per tool: its slowest and fastest round, its lowest CPU per request in the window (for wrk the window is its run)
     if (!(($1) in slow) || $2 < slow[$1]) slow[$1] = $2; if ($2 > fast[$1]) fast[$1] = $2
     if (!(($1) in bestc) || $5 / $3 < bestc[$1]) bestc[$1] = $5 / $3 }
@@ -95,9 +123,9 @@ awk '
     k = ++runs[$1]; rr[$1, k] = $2 / wr; cr[$1, k] = ($5 / $3) / wc; pr[$1, k] = ($4 / $3) / wc
   }
   END {
-    printf "\n%-18s %12s %28s %28s\n", "tool", "mean req/s", "CPU-s/1M req (process)", "CPU-s/1M req (steady state)"
+    printf "\n%-18s %12s %28s %28s %12s %16s\n", "tool", "mean req/s", "CPU-s/1M req (process)", "CPU-s/1M req (steady state)", "nginx busy", "nginx us/req"
     for (t in n) {
-      printf "%-18s %12.0f %28.2f %28.2f\n", t, rps[t] / n[t], cpu[t] / reqs[t] * 1e6, win[t] / reqs[t] * 1e6
+      printf "%-18s %12.0f %28.2f %28.2f %11.0f%% %16.2f\n", t, rps[t] / n[t], cpu[t] / reqs[t] * 1e6, win[t] / reqs[t] * 1e6, 100 * busy[t] / n[t], nus[t] / n[t]
     }
     print ""
     for (t in runs) {
@@ -109,6 +137,12 @@ awk '
       printf "%s/wrk, median of %d rounds: requests/s %.3f (target >= 1.10; rounds %.3f..%.3f),", t, k, median(a, k), lo, hi
       printf " CPU per request %.3f in the measured window (target <= 0.90), %.3f with JVM start-up\n", median(b, k), median(c, k)
       printf "%s/wrk, best round of each tool: requests/s %.3f, CPU per request %.3f in the measured window\n", t, fast[t] / fast["wrk"], bestc[t] / bestc["wrk"]
+    }
+    saturated = ""
+    for (t in n) if (busy[t] / n[t] >= 0.9) saturated = saturated (saturated == "" ? "" : ", ") sprintf("%s %.0f%%", t, 100 * busy[t] / n[t])
+    if (saturated != "") {
+      printf "note: nginx was at least 90%% busy under %s: its core bounds the rate, so requests/s also measures how", saturated
+      printf " cheaply each tool lets nginx serve (nginx us/req above), not only the tool\n"
     }
     for (t in n) {
       if (n[t] > 1 && fast[t] > 1.15 * slow[t]) {
