@@ -19,8 +19,12 @@
 # Each run also reports nginx's worker: its busy share of its core over the busiest span of the run as long as the
 # window, and that share divided by the tool's requests/s (nginx's CPU per request). Where nginx is at least 90% busy
 # its core bounds the rate, and a requests/s ratio compares how cheaply each tool lets nginx serve (README).
+# HALF_CORE=1: a busy loop shares CPU $LOAD_CPU with every tool, so each gets about half the core and the tool, not
+# nginx, sets the rate (nginx about half busy): the tools' own cost per request where the load generator is the
+# limit, as when it drives a server faster than itself. Both tools see the same contention; each runs in time slices
+# and finds the responses of the slice it missed waiting, so it works in bigger batches than alone.
 # Usage: bench/loadgen-vs-wrk.sh   (env: DURATION=10s CONNS=100 ROUNDS=3 LOAD_CPU=0 SERVER_CPU=1 LOADLAB_WARMUP=5s
-#        TRANSPORTS="epoll io_uring")
+#        TRANSPORTS="epoll io_uring" HALF_CORE=)
 # SMOKE=1: the smallest sizes and a second per step, to check that the script still runs (its figures mean nothing).
 set -euo pipefail
 root=$(cd "$(dirname "$(readlink -f "$0")")/.." && pwd)
@@ -41,6 +45,20 @@ need_packages nginx wrk
 ./loadlab --version >/dev/null   # builds the jar once, outside the measurement
 start_nginx "$SERVER_CPU" 4096
 NGINX_WORKER=$(pgrep -P "$NGINX_PID" | head -1)
+HOG_PID=
+cleanup() {
+  if [ -n "$HOG_PID" ]; then
+    kill "$HOG_PID" 2>/dev/null || true
+    wait "$HOG_PID" 2>/dev/null || true
+  fi
+  stop_nginx
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+if [ "${HALF_CORE:-}" = 1 ]; then
+  taskset -c "$LOAD_CPU" bash -c 'while :; do :; done' &
+  HOG_PID=$!
+fi
 CLK_TCK=$(getconf CLK_TCK)
 WINDOW_S=${DURATION%s}
 [[ $WINDOW_S =~ ^[0-9]+$ ]] || WINDOW_S=1000000
@@ -94,8 +112,8 @@ nginx_sampler() {
   done
 }
 
-echo "wrk vs loadlab: -t1 -c$CONNS -d$DURATION (loadlab warm-up $LOADLAB_WARMUP), load on CPU $LOAD_CPU," \
-  "nginx on CPU $SERVER_CPU, $ROUNDS rounds"
+echo "wrk vs loadlab: -t1 -c$CONNS -d$DURATION (loadlab warm-up $LOADLAB_WARMUP), load on CPU $LOAD_CPU" \
+  "${HOG_PID:+(shared with a busy loop: each tool gets about half of it) }nginx on CPU $SERVER_CPU, $ROUNDS rounds"
 for round in $(seq "$ROUNDS"); do
   echo "round $round"
   measure wrk wrk -t1 -c"$CONNS" -d"$DURATION" "$NGINX_URL"
