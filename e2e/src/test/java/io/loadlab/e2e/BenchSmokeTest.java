@@ -25,14 +25,15 @@ class BenchSmokeTest {
     @CsvSource(
             delimiter = '|',
             value = {
-                "bench/c10k              | nginx ss wrk taskset python3 | c10k: CPU per request",
-                "bench/loadgen-vs-wrk    | nginx wrk taskset     | loadlab-io_uring/wrk, median of 1 rounds: requests/s",
-                "bench/loadgen-vs-h2load | nginx h2load taskset  | median ratio loadlab/h2load: requests/s",
-                "bench/servers-plaintext | nginx wrk taskset curl | backend on one core",
-                "bench/profiling-overhead| python3               | worst throughput ratio (profiled / not)",
-                "backend/bench           | wrk taskset curl      | backend CPU per call"
+                "bench/c10k              | nginx ss wrk taskset python3 | c10k: CPU per request                                 |",
+                // HALF_CORE=1 takes the busy-loop path as well as every step of the default one
+                "bench/loadgen-vs-wrk    | nginx wrk taskset      | loadlab-io_uring/wrk, median of 1 rounds: requests/s | HALF_CORE=1",
+                "bench/loadgen-vs-h2load | nginx h2load taskset   | median ratio loadlab/h2load: requests/s              |",
+                "bench/servers-plaintext | nginx wrk taskset curl | backend on one core                                   |",
+                "bench/profiling-overhead| python3                | worst throughput ratio (profiled / not)               |",
+                "backend/bench           | wrk taskset curl       | backend CPU per call                                  |"
             })
-    void runsInSmokeMode(String script, String tools, String prints, @TempDir Path tmp) throws Exception {
+    void runsInSmokeMode(String script, String tools, String prints, String env, @TempDir Path tmp) throws Exception {
         Path jar = ROOT.resolve("cli/target/loadlab.jar");
         assumeTrue(Files.isRegularFile(jar), "no " + jar + ": build the project first (mvn package)");
         for (String tool : tools.split(" ")) {
@@ -51,6 +52,10 @@ class BenchSmokeTest {
         pb.environment().put("LOADLAB_SKIP_BUILD", "1"); // the reactor built the jar; a smoke run must not rebuild
         pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
         pb.environment().put("TMPDIR", tmp.toString());
+        if (env != null) {
+            String[] kv = env.split("=", 2);
+            pb.environment().put(kv[0], kv[1]);
+        }
         Process p = pb.start();
         if (!p.waitFor(240, TimeUnit.SECONDS)) {
             p.descendants().forEach(ProcessHandle::destroy);
@@ -61,6 +66,21 @@ class BenchSmokeTest {
         String printed = Files.readString(out);
         assertThat(p.exitValue()).as(printed).isZero();
         assertThat(printed).contains(prints);
+        if (env != null && env.startsWith("HALF_CORE=")) {
+            assertThat(printed).contains("shared with a busy loop");
+            assertThat(busyLoops()).as("the script's busy loop outlived it").isEmpty();
+        }
+    }
+
+    /** Processes running the busy loop that {@code HALF_CORE=1} starts. */
+    private static List<ProcessHandle> busyLoops() {
+        return ProcessHandle.allProcesses()
+                .filter(h -> h.info()
+                        .arguments()
+                        .map(a -> String.join(" ", a))
+                        .orElse("")
+                        .contains("while :; do :; done"))
+                .toList();
     }
 
     private static boolean onPath(String tool) {
