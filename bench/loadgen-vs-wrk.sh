@@ -95,20 +95,24 @@ measure() {
   local busy
   busy=$(awk -v keep="$WINDOW_S" -v hz="$CLK_TCK" '{ t[NR] = $1; c[NR] = $2 }
     END { span = NR - 1 < keep ? NR - 1 : keep; best = 0
-          for (i = 1; i + span <= NR; i++) { b = (c[i + span] - c[i]) / hz / (t[i + span] - t[i]); if (span && b > best) best = b }
+          for (i = 1; span > 0 && i + span <= NR; i++) { b = (c[i + span] - c[i]) / hz / (t[i + span] - t[i]); if (b > best) best = b }
           print best }' "$out.nginx")
   echo "$tool $rps $reqs $cpu $window $busy" >>"$BENCH_TMP/rows"
   printf '  %-8s %12s req/s  %10s requests  %7.2f CPU-s (process)  %7.2f CPU-s (measured window)  nginx %3.0f%% busy\n' \
     "$tool" "$rps" "$reqs" "$cpu" "$window" "$(awk -v b="$busy" 'BEGIN { print 100 * b }')"
 }
 
-# nginx's worker CPU ticks (user + system) with the time they were read, one line a second, to $out.nginx until killed.
+# nginx's worker CPU ticks (user + system) with the time they were read, one line a second, to $out.nginx until sent
+# TERM, which also ends the sleep it is waiting on (by PID), so that no sleep outlives it.
 nginx_sampler() {
-  local stat=/proc/$NGINX_WORKER/stat
+  local stat=/proc/$NGINX_WORKER/stat nap=
+  trap '[ -n "$nap" ] && kill "$nap" 2>/dev/null; exit 0' TERM
   : >"$out.nginx"
   while [ -r "$stat" ]; do
     awk -v t="$EPOCHREALTIME" '{ print t, $14 + $15 }' "$stat" >>"$out.nginx" 2>/dev/null || break
-    sleep 1
+    sleep 1 &
+    nap=$!
+    wait "$nap" || true
   done
 }
 
