@@ -14,6 +14,8 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.time.Instant;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -263,6 +265,31 @@ class BackendServerTest {
             assertThat(c.read().text()).isEqualTo("Hello, World!");
             assertThat(c.read().text()).isEqualTo("Hello, World!");
             assertThat(c.get("/stats").text()).startsWith("{\"requests\":3,\"in_flight\":0,\"peak_in_flight\":3,");
+        }
+    }
+
+    /**
+     * Answers are pre-encoded, their {@code Date} rewritten when the second changes: an answer carries the second it
+     * leaves in, even when the second changed while it waited, and so does one that waited behind it.
+     */
+    @Test
+    void anAnswerCarriesTheDateOfTheSecondItLeavesIn() throws Exception {
+        start(0);
+        DateTimeFormatter http = DateTimeFormatter.RFC_1123_DATE_TIME;
+        try (RawHttp c = new RawHttp(backend.port())) {
+            RawHttp.Response before = c.get("/hello");
+            c.send("GET /hello?delay_ms=1100 HTTP/1.1\r\n\r\nGET /health HTTP/1.1\r\n\r\n");
+            RawHttp.Response delayed = c.read();
+            RawHttp.Response behind = c.read();
+            RawHttp.Response after = c.get("/hello");
+            assertThat(List.of(before.text(), delayed.text(), behind.text(), after.text()))
+                    .containsExactly("Hello, World!", "Hello, World!", "{\"status\":\"UP\"}", "Hello, World!");
+            Instant first = Instant.from(http.parse(before.header("Date")));
+            Instant late = Instant.from(http.parse(delayed.header("Date")));
+            assertThat(late).isAfter(first); // 1.1 s later is always a later second
+            Instant next = Instant.from(http.parse(behind.header("Date"))); // written right after it, in one drain
+            assertThat(next).isAfterOrEqualTo(late);
+            assertThat(Instant.from(http.parse(after.header("Date")))).isAfterOrEqualTo(next);
         }
     }
 
