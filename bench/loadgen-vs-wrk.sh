@@ -18,7 +18,9 @@
 # compare the two at the same level. A tool whose rounds spread more than 15% gets a note saying so.
 # Each run also reports nginx's worker: its busy share of its core over the busiest span of the run as long as the
 # window, and that share divided by the tool's requests/s (nginx's CPU per request). Where nginx is at least 90% busy
-# its core bounds the rate, and a requests/s ratio compares how cheaply each tool lets nginx serve (README).
+# its core bounds the rate, and a requests/s ratio compares how cheaply each tool lets nginx serve (README). A note
+# then splits each loadlab/wrk ratio of mean requests/s exactly into how much busier nginx was and how much cheaper
+# per request, and gives the most that ratio could be with nginx 100% busy.
 # HALF_CORE=1: a busy loop shares CPU $LOAD_CPU with every tool, so each gets about half the core and the tool, not
 # nginx, sets the rate (nginx about half busy): the tools' own cost per request where the load generator is the
 # limit, as when it drives a server faster than itself. Both tools see the same contention; each runs in time slices
@@ -165,6 +167,14 @@ awk '
     if (saturated != "") {
       printf "note: nginx was at least 90%% busy under %s: its core bounds the rate, so requests/s also measures how", saturated
       printf " cheaply each tool lets nginx serve (nginx us/req above), not only the tool\n"
+      # mean req/s = busy share / CPU per request, so the ratio splits exactly into the two; at a full core the
+      # tool could reach its cost ratio over the share of the core wrk kept busy
+      for (t in runs) {
+        if (!("wrk" in n) || busy[t] <= 0 || busy["wrk"] <= 0) continue
+        bt = (busy[t] / n[t]) / (busy["wrk"] / n["wrk"]); ct = (busy["wrk"] / rps["wrk"]) / (busy[t] / rps[t])
+        printf "note: %s/wrk mean requests/s %.3f = nginx busier %.3fx times nginx cheaper per request %.3fx;", t, bt * ct, bt, ct
+        printf " with nginx 100%% busy under %s it would be at most %.3f\n", t, ct * n["wrk"] / busy["wrk"]
+      }
     }
     for (t in n) {
       if (n[t] > 1 && fast[t] > 1.15 * slow[t]) {
