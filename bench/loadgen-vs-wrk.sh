@@ -137,7 +137,7 @@ awk '
     for (i = 2; i <= k; i++) { t = a[i]; for (j = i - 1; j >= 1 && a[j] > t; j--) a[j + 1] = a[j]; a[j + 1] = t }
     return k % 2 ? a[(k + 1) / 2] : (a[k / 2] + a[k / 2 + 1]) / 2
   }
-  { n[$1]++; rps[$1] += $2; reqs[$1] += $3; cpu[$1] += $4; win[$1] += $5; busy[$1] += $6; nus[$1] += $6 / $2 * 1e6
+  { n[$1]++; rps[$1] += $2; reqs[$1] += $3; cpu[$1] += $4; win[$1] += $5; busy[$1] += $6
     # per tool: its slowest and fastest round, its lowest CPU per request in the window (for wrk the window is its run)
     if (!(($1) in slow) || $2 < slow[$1]) slow[$1] = $2; if ($2 > fast[$1]) fast[$1] = $2
     if (!(($1) in bestc) || $5 / $3 < bestc[$1]) bestc[$1] = $5 / $3 }
@@ -149,7 +149,7 @@ awk '
   END {
     printf "\n%-18s %12s %28s %28s %12s %16s\n", "tool", "mean req/s", "CPU-s/1M req (process)", "CPU-s/1M req (steady state)", "nginx busy", "nginx us/req"
     for (t in n) {
-      printf "%-18s %12.0f %28.2f %28.2f %11.0f%% %16.2f\n", t, rps[t] / n[t], cpu[t] / reqs[t] * 1e6, win[t] / reqs[t] * 1e6, 100 * busy[t] / n[t], nus[t] / n[t]
+      printf "%-18s %12.0f %28.2f %28.2f %11.0f%% %16.2f\n", t, rps[t] / n[t], cpu[t] / reqs[t] * 1e6, win[t] / reqs[t] * 1e6, 100 * busy[t] / n[t], (rps[t] > 0 ? busy[t] / rps[t] * 1e6 : 0)
     }
     print ""
     for (t in runs) {
