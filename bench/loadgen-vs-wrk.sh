@@ -137,6 +137,9 @@ awk '
     for (i = 2; i <= k; i++) { t = a[i]; for (j = i - 1; j >= 1 && a[j] > t; j--) a[j + 1] = a[j]; a[j + 1] = t }
     return k % 2 ? a[(k + 1) / 2] : (a[k / 2] + a[k / 2 + 1]) / 2
   }
+  # nginx under tool t: its mean busy share, and that over the mean rate (its CPU-seconds per request)
+  function share(t) { return busy[t] / n[t] }
+  function cost(t) { return rps[t] > 0 ? busy[t] / rps[t] : 0 }
   { n[$1]++; rps[$1] += $2; reqs[$1] += $3; cpu[$1] += $4; win[$1] += $5; busy[$1] += $6
     # per tool: its slowest and fastest round, its lowest CPU per request in the window (for wrk the window is its run)
     if (!(($1) in slow) || $2 < slow[$1]) slow[$1] = $2; if ($2 > fast[$1]) fast[$1] = $2
@@ -149,7 +152,7 @@ awk '
   END {
     printf "\n%-18s %12s %28s %28s %12s %16s\n", "tool", "mean req/s", "CPU-s/1M req (process)", "CPU-s/1M req (steady state)", "nginx busy", "nginx us/req"
     for (t in n) {
-      printf "%-18s %12.0f %28.2f %28.2f %11.0f%% %16.2f\n", t, rps[t] / n[t], cpu[t] / reqs[t] * 1e6, win[t] / reqs[t] * 1e6, 100 * busy[t] / n[t], (rps[t] > 0 ? busy[t] / rps[t] * 1e6 : 0)
+      printf "%-18s %12.0f %28.2f %28.2f %11.0f%% %16.2f\n", t, rps[t] / n[t], cpu[t] / reqs[t] * 1e6, win[t] / reqs[t] * 1e6, 100 * share(t), cost(t) * 1e6
     }
     print ""
     for (t in runs) {
@@ -163,17 +166,17 @@ awk '
       printf "%s/wrk, best round of each tool: requests/s %.3f, CPU per request %.3f in the measured window\n", t, fast[t] / fast["wrk"], bestc[t] / bestc["wrk"]
     }
     saturated = ""
-    for (t in n) if (busy[t] / n[t] >= 0.9) saturated = saturated (saturated == "" ? "" : ", ") sprintf("%s %.0f%%", t, 100 * busy[t] / n[t])
+    for (t in n) if (share(t) >= 0.9) saturated = saturated (saturated == "" ? "" : ", ") sprintf("%s %.0f%%", t, 100 * share(t))
     if (saturated != "") {
       printf "note: nginx was at least 90%% busy under %s: its core bounds the rate, so requests/s also measures how", saturated
       printf " cheaply each tool lets nginx serve (nginx us/req above), not only the tool\n"
       # mean req/s = busy share / CPU per request, so the ratio splits exactly into the two; at a full core the
       # tool could reach its cost ratio over the share of the core wrk kept busy
       for (t in runs) {
-        if (!("wrk" in n) || busy[t] <= 0 || busy["wrk"] <= 0) continue
-        bt = (busy[t] / n[t]) / (busy["wrk"] / n["wrk"]); ct = (busy["wrk"] / rps["wrk"]) / (busy[t] / rps[t])
+        if (!("wrk" in n) || cost(t) <= 0 || share("wrk") <= 0) continue
+        bt = share(t) / share("wrk"); ct = cost("wrk") / cost(t)
         printf "note: %s/wrk mean requests/s %.3f = nginx busier %.3fx times nginx cheaper per request %.3fx;", t, bt * ct, bt, ct
-        printf " with nginx 100%% busy under %s it would be at most %.3f\n", t, ct * n["wrk"] / busy["wrk"]
+        printf " with nginx 100%% busy under %s it would be at most %.3f\n", t, ct / share("wrk")
       }
     }
     for (t in n) {
