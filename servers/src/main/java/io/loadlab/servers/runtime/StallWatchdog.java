@@ -1,5 +1,6 @@
 package io.loadlab.servers.runtime;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.RejectedExecutionException;
@@ -19,8 +20,10 @@ import java.util.concurrent.atomic.AtomicLong;
  * lateness; {@link #maxWallLatenessMillis} the raw one. Without schedstat both are the raw lateness.
  *
  * <p>Each tick reschedules itself on its own loop only after it ran (not at a fixed rate), so a stalled loop is
- * charged once per stall rather than catching up with a burst. Threading: the getters may be called from any
- * thread; ticks run on the watched loops.
+ * charged once per stall rather than catching up with a burst. A stall is therefore counted only when the loop's
+ * next tick runs, after the stall ended: a handler that blocks and answers from inside the block has sent its answer
+ * before that tick, so call {@link #settle} once the load is over and before reading the lateness ({@link
+ * #assertNoStallOver} does). Threading: the getters may be called from any thread; ticks run on the watched loops.
  */
 public final class StallWatchdog implements AutoCloseable {
     /** Tick period. */
@@ -70,8 +73,42 @@ public final class StallWatchdog implements AutoCloseable {
         return n;
     }
 
-    /** @throws AssertionError when any loop was late by more than {@code limitMillis} */
-    public void assertNoStallOver(long limitMillis) {
+    /**
+     * Waits, at most {@code max}, until every loop has run the tick that was pending when this was called, so that a
+     * stall that has just ended is counted: on a busy host a loop may send its last answer and be descheduled before
+     * that tick runs.
+     *
+     * @return false when some loop ran no tick within {@code max}: it is stalled now
+     */
+    public boolean settle(Duration max) throws InterruptedException {
+        long[] before = new long[tickers.size()];
+        for (int i = 0; i < before.length; i++) {
+            before[i] = tickers.get(i).ticks.get();
+        }
+        long deadline = System.nanoTime() + max.toNanos();
+        for (int i = 0; i < before.length; i++) {
+            Ticker t = tickers.get(i);
+            while (t.ticks.get() == before[i] && !t.loop.isShutdown()) {
+                if (System.nanoTime() - deadline >= 0) {
+                    return false;
+                }
+                Thread.sleep(1);
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Settles (at most a second, or {@code 10 × limitMillis} if longer), then checks the lateness.
+     *
+     * @throws AssertionError when any loop was late by more than {@code limitMillis}, or is stalled now
+     */
+    public void assertNoStallOver(long limitMillis) throws InterruptedException {
+        Duration max = Duration.ofMillis(Math.max(1_000, 10 * limitMillis));
+        if (!settle(max)) {
+            throw new AssertionError("an event loop stalled: it ran no " + TICK_MILLIS + " ms tick for "
+                    + max.toMillis() + " ms, and is stalled now; something blocked a thread that must never block");
+        }
         long late = maxLatenessMillis();
         if (late > limitMillis) {
             throw new AssertionError("an event loop stalled: a " + TICK_MILLIS + " ms tick ran " + late
