@@ -43,9 +43,7 @@ public abstract class NonBlockingModelChecks extends ModelChecks {
                     assertThat(r.ok()).as("answers 200 of %s", r).isEqualTo(1_000);
                     boolean settled = watchdog.settle(Duration.ofSeconds(1));
                     long late = watchdog.maxLatenessMillis();
-                    attempts.add(r.elapsed().toMillis() + " ms, max loop lateness " + late + " ms ("
-                            + watchdog.maxWallLatenessMillis() + " ms with run-queue waits)"
-                            + (settled ? "" : ", a loop ran no tick for 1 s after the answers"));
+                    attempts.add(r.elapsed().toMillis() + " ms, " + lateness(watchdog, late, settled));
                     inTime |= r.elapsed().compareTo(Duration.ofMillis(1_500)) < 0;
                     if (settled && late <= 100) {
                         watchdog.assertNoStallOver(100);
@@ -105,9 +103,7 @@ public abstract class NonBlockingModelChecks extends ModelChecks {
                 assertThat(r.ok()).as("answers 200 of %s", r).isEqualTo(200);
                 boolean settled = watchdog.settle(Duration.ofSeconds(1));
                 long late = watchdog.maxLatenessMillis();
-                attempts.add("max loop lateness " + late + " ms (" + watchdog.maxWallLatenessMillis()
-                        + " ms with run-queue waits)"
-                        + (settled ? "" : ", a loop ran no tick for 1 s after the answers"));
+                attempts.add(lateness(watchdog, late, settled));
                 if (settled && late <= 100) {
                     watchdog.assertNoStallOver(100);
                     return;
@@ -115,5 +111,11 @@ public abstract class NonBlockingModelChecks extends ModelChecks {
             }
         }
         throw new AssertionError("an event loop stalled over 100 ms in every attempt: " + attempts);
+    }
+
+    /** What one attempt's watchdog read ({@code late}: its lateness as judged), for the failure message. */
+    private static String lateness(StallWatchdog watchdog, long late, boolean settled) {
+        return "max loop lateness " + late + " ms (" + watchdog.maxWallLatenessMillis() + " ms with run-queue waits)"
+                + (settled ? "" : ", a loop ran no tick for 1 s after the answers");
     }
 }
