@@ -59,7 +59,7 @@ class BenchSmokeTest {
             pb.environment().put(kv[0], kv[1]);
         }
         // busy loops already running are not the script's (another job on the host may run one)
-        Set<Long> before = busyLoops().stream().map(ProcessHandle::pid).collect(Collectors.toSet());
+        Set<Long> before = busyLoops();
         Process p = pb.start();
         if (!p.waitFor(240, TimeUnit.SECONDS)) {
             p.descendants().forEach(ProcessHandle::destroy);
@@ -72,24 +72,22 @@ class BenchSmokeTest {
         assertThat(printed).contains(prints);
         if (env != null && env.startsWith("HALF_CORE=")) {
             assertThat(printed).contains("shared with a busy loop");
-            assertThat(busyLoops().stream()
-                            .map(ProcessHandle::pid)
-                            .filter(pid -> !before.contains(pid))
-                            .toList())
+            assertThat(busyLoops().stream().filter(pid -> !before.contains(pid)).toList())
                     .as("the script's busy loop outlived it")
                     .isEmpty();
         }
     }
 
-    /** Processes running the busy loop that {@code HALF_CORE=1} starts. */
-    private static List<ProcessHandle> busyLoops() {
+    /** The PIDs of processes running the busy loop that {@code HALF_CORE=1} starts. */
+    private static Set<Long> busyLoops() {
         return ProcessHandle.allProcesses()
                 .filter(h -> h.info()
                         .arguments()
                         .map(a -> String.join(" ", a))
                         .orElse("")
                         .contains("while :; do :; done"))
-                .toList();
+                .map(ProcessHandle::pid)
+                .collect(Collectors.toSet());
     }
 
     private static boolean onPath(String tool) {
