@@ -71,6 +71,15 @@ class ContractTest {
             }
             return db == null ? b : b.db(db.jdbcUrl(), db.user(), db.password());
         });
+        return target(model, s, backend, db);
+    }
+
+    /**
+     * What the rows call {@code s}. single-thread serves one connection at a time: each request gets a connection of
+     * its own, closed after the answer, or an idle pooled one would hold its only thread until the client's
+     * keep-alive timeout.
+     */
+    private static ContractTarget target(ServerModel model, RunningServer s, FakeBackend backend, RunningPostgres db) {
         ContractTarget t = ContractTarget.inProcess(model.name(), s.port(), backend, db, s::close);
         return model.name().equals("single-thread") ? t.oneConnectionAtATime() : t;
     }
@@ -109,7 +118,7 @@ class ContractTest {
             for (ServerModel m : ServerModels.all()) {
                 RunningServer s = start(
                         m, b -> b.db(own.jdbcUrl(), own.user(), own.password()).dbPool(2));
-                servers.add(ContractTarget.inProcess(m.name(), s.port(), null, own, s::close));
+                servers.add(target(m, s, null, own));
             }
             for (ContractTarget s : servers) {
                 ContractHttp.expect(
@@ -117,23 +126,30 @@ class ContractTest {
             }
             own.close();
             // each lost call may wait out the store's timeout: check the models side by side
-            try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
-                List<Future<?>> checks = new ArrayList<>();
-                for (ContractTarget s : servers) {
-                    checks.add(pool.submit(() -> {
-                        RestartRows.answersDatabaseDown(s);
-                        return null;
-                    }));
-                }
-                for (Future<?> f : checks) {
-                    f.get();
-                }
-            }
+            sideBySide(servers, RestartRows::answersDatabaseDown);
         } finally {
-            for (ContractTarget s : servers) {
-                s.close();
-            }
+            sideBySide(servers, ContractTarget::close); // a pool whose database is gone may take seconds to close
             own.close();
+        }
+    }
+
+    private interface Step {
+        void run(ContractTarget server) throws Exception;
+    }
+
+    /** Runs {@code step} on every server at once, waits for all, and fails with the first that failed. */
+    private static void sideBySide(List<ContractTarget> servers, Step step) throws Exception {
+        try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
+            List<Future<?>> steps = new ArrayList<>();
+            for (ContractTarget s : servers) {
+                steps.add(pool.submit(() -> {
+                    step.run(s);
+                    return null;
+                }));
+            }
+            for (Future<?> f : steps) {
+                f.get();
+            }
         }
     }
 }
