@@ -8,7 +8,8 @@
 #
 # Environment (defaults in brackets):
 #   DURATION [10s]  measured wrk run per target     WARMUP [15s]     discarded wrk run before it
-#   MAX_WARMUP [60]  seconds of 5 s warm-up rounds more, at most, until a server's JIT is quiet (printed per target)
+#   MAX_WARMUP [60]  seconds of warm-up rounds more, at most, until a server's JIT is quiet (printed per target)
+#   WARMUP_ROUND [5]  seconds of each of those rounds
 #   ROUNDS [3]  measured runs of each server model, each followed by one of nginx; medians printed
 #   CONNECTIONS [100]  THREADS [1]                   LOAD_CPU [0]     SERVER_CPU [1]
 #   MODELS ["single-thread thread-pool thread-per-connection virtual-threads servlet-sync servlet-async netty vertx"]
@@ -23,17 +24,18 @@ set -euo pipefail
 root=$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/.." && pwd)
 if [ "${SMOKE:-}" = 1 ]; then
   DURATION=${DURATION:-1s} WARMUP=${WARMUP:-1s} CONNECTIONS=${CONNECTIONS:-10} MODELS=${MODELS:-netty} BACKEND_MIN=${BACKEND_MIN:-0}
-  MAX_WARMUP=${MAX_WARMUP:-5} ROUNDS=${ROUNDS:-1}
+  MAX_WARMUP=${MAX_WARMUP:-1} WARMUP_ROUND=${WARMUP_ROUND:-1} ROUNDS=${ROUNDS:-1}
 fi
 DURATION=${DURATION:-10s}
 # 15 s at least: a JVM server compiles on its one core while it serves. A JIT log of netty showed 2.3 s of C2 compiling
 # in the 5-10 s after its start, inside the measured run when the warm-up was 5 s.
 WARMUP=${WARMUP:-15s}
-# Then rounds of 5 s until the JIT is quiet (its compiler threads under 1% of the round), at most MAX_WARMUP: each
+# Then rounds of WARMUP_ROUND s until the JIT is quiet (its compiler threads under 1% of the round), at most MAX_WARMUP: each
 # new wrk opens new connections, and code the server had not run since its warm-up connections opened (accept, close)
 # deoptimized its event loop, which C2 then compiled again for seconds, inside the measured run. netty, measured
 # after one 15 s warm-up: 35-85k req/s, its C2 thread using 26-50% of the core in the window.
 MAX_WARMUP=${MAX_WARMUP:-60}
+WARMUP_ROUND=${WARMUP_ROUND:-5}
 ROUNDS=${ROUNDS:-3}
 CONNECTIONS=${CONNECTIONS:-100}
 THREADS=${THREADS:-1}
@@ -52,6 +54,8 @@ need_package() { # $1 = command, $2 = Debian package
   apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$2" >/dev/null \
     || die "could not install $2 with apt-get"
 }
+[[ "$WARMUP_ROUND" =~ ^[1-9][0-9]*$ ]] || die "WARMUP_ROUND must be a positive number of seconds, got '$WARMUP_ROUND'"
+[[ "$MAX_WARMUP" =~ ^[0-9]+$ ]] || die "MAX_WARMUP must be a number of seconds, got '$MAX_WARMUP'"
 need_package wrk wrk
 need_package nginx nginx
 command -v taskset >/dev/null || die "taskset is missing (package util-linux)"
@@ -88,12 +92,12 @@ warm() { # $1 = URL, $2 = PID
   taskset -c "$LOAD_CPU" wrk -t"$THREADS" -c"$CONNECTIONS" -d"$WARMUP" "$1" >/dev/null 2>&1 || true
   [ -n "${2:-}" ] || return 0
   local waited=0 before after quiet="not quiet after ${MAX_WARMUP}s more"
-  local limit=$(($(getconf CLK_TCK) * 5 / 100)) # 1% of a 5 s round
+  local limit=$(($(getconf CLK_TCK) * WARMUP_ROUND / 100)) # 1% of a round
   while [ "$waited" -lt "$MAX_WARMUP" ]; do
     before=$(jit_ticks "$2")
-    taskset -c "$LOAD_CPU" wrk -t"$THREADS" -c"$CONNECTIONS" -d5s "$1" >/dev/null 2>&1 || true
+    taskset -c "$LOAD_CPU" wrk -t"$THREADS" -c"$CONNECTIONS" -d"${WARMUP_ROUND}s" "$1" >/dev/null 2>&1 || true
     after=$(jit_ticks "$2")
-    waited=$((waited + 5))
+    waited=$((waited + WARMUP_ROUND))
     if [ $((after - before)) -le "$limit" ]; then quiet="quiet after ${waited}s more"; break; fi
   done
   echo "$quiet" >"$tmp/warmup.txt"
