@@ -7,6 +7,8 @@ package io.loadlab.core.result;
  * @param cpuWait in cores too: the time its threads were runnable but waiting for a CPU over that second (the
  *     kernel's {@code schedstat}); {@code cpu + cpuWait} is what the process asked of the CPUs. Null where the kernel
  *     keeps no schedstat, or the process has too many threads to scan.
+ * @param cpuJit in cores too: the CPU of the JVM's JIT compiler threads over that second, a part of {@code cpu}. Null
+ *     where the process has none (not a JVM) or too many threads to scan.
  */
 public record ProcessSample(
         double tS,
@@ -17,4 +19,5 @@ public record ProcessSample(
         int threads,
         long voluntaryCtx,
         long involuntaryCtx,
-        Double cpuWait) {}
+        Double cpuWait,
+        Double cpuJit) {}

@@ -99,7 +99,10 @@ public final class Sampler implements AutoCloseable {
                                     (int) b[3],
                                     Math.max(0, b[4] - a[4]),
                                     Math.max(0, b[5] - a[5]),
-                                    a[7] == 1 && b[7] == 1 ? round(Math.max(0, b[6] - a[6]) / 1e9 / elapsed) : null));
+                                    a[7] == 1 && b[7] == 1 ? round(Math.max(0, b[6] - a[6]) / 1e9 / elapsed) : null,
+                                    a[9] == 1 && b[9] == 1
+                                            ? round(Math.max(0, b[8] - a[8]) / (double) ticks / elapsed)
+                                            : null));
                 }
                 prev.put(w, b);
             }
@@ -109,7 +112,7 @@ public final class Sampler implements AutoCloseable {
 
     /**
      * user ticks, system ticks, rss, threads, voluntary, involuntary, run-queue wait (ns), whether that wait is known
-     * (1) — summed over the process tree; null if gone. A thread that ended since the last snapshot takes its counts
+     * (1), JIT compiler threads' ticks, whether there are any (1) — summed over the process tree; null if gone. A thread that ended since the last snapshot takes its counts
      * with it, so a delta can come out short (never below 0).
      */
     static long[] snapshot(long pid) {
@@ -117,7 +120,7 @@ public final class Sampler implements AutoCloseable {
         if (root.isEmpty()) {
             return null;
         }
-        long[] s = new long[8];
+        long[] s = new long[10];
         add(s, root.get());
         ProcessHandle.of(pid)
                 .ifPresent(h ->
@@ -137,6 +140,10 @@ public final class Sampler implements AutoCloseable {
         if (t != null && t.runQueueWaitNanos() >= 0) {
             s[6] += t.runQueueWaitNanos();
             s[7] = 1;
+        }
+        if (t != null && t.compilerThreads() > 0) {
+            s[8] += t.compilerTicks();
+            s[9] = 1;
         }
     }
 

@@ -1,8 +1,11 @@
 package io.loadlab.lab.verdict;
 
 import io.loadlab.core.result.IntervalStats;
+import io.loadlab.core.result.ProcessSample;
+import io.loadlab.core.result.ProcessSeries;
 import io.loadlab.core.result.Verdict;
 import io.loadlab.core.result.VerdictCode;
+import io.loadlab.lab.sample.JitWatch;
 import io.loadlab.lab.spec.Thresholds;
 import java.util.List;
 import java.util.Locale;
@@ -14,7 +17,10 @@ import org.HdrHistogram.Histogram;
  * window's first half differs from its second half's beyond it. Each half's p99 is the p99 of its per-second
  * histograms merged — a percentile of the responses, never an average of percentiles. The last interval is left out
  * when it is a partial one. A p99 drift under {@link #P99_SLACK_MS} is ignored: sub-millisecond p99s jitter by more
- * than 15% on any shared machine.
+ * than 15% on any shared machine. Where the server's JIT compiled inside the window (its compiler threads used
+ * {@link JitWatch#QUIET_CORES} of a core or more in a second), the reason says when and what it cost: the warm-up ended before the JVM's steady
+ * state, often because the load reached code the warm-up had not run (at 10,000 connections netty's backend pool
+ * opened connections past its warm-up peak, and C2 recompiled its hot path for a second or two).
  */
 final class SteadinessCheck {
     static final double P99_SLACK_MS = 1.0;
@@ -36,10 +42,11 @@ final class SteadinessCheck {
                     String.format(
                             Locale.ROOT,
                             "throughput varied by %.0f%% (coefficient of variation) across %d seconds (limit %.0f%%):"
-                                    + " lengthen warmup or duration, or look for GC pauses and other load on the host",
+                                    + " lengthen warmup or duration, or look for GC pauses and other load on the host%s",
                             cv * 100,
                             iv.size(),
-                            t.steady() * 100)));
+                            t.steady() * 100,
+                            jit(e, iv))));
         }
         List<Histogram> w = e.windows();
         if (w.size() < 2) {
@@ -55,13 +62,70 @@ final class SteadinessCheck {
                     String.format(
                             Locale.ROOT,
                             "p99 moved from %.2f ms (first half) to %.2f ms (second half), %.0f%% (limit %.0f%%):"
-                                    + " lengthen warmup so the server reaches its steady state",
+                                    + " lengthen warmup so the server reaches its steady state%s",
                             a,
                             b,
                             drift * 100,
-                            t.steady() * 100)));
+                            t.steady() * 100,
+                            jit(e, iv))));
         }
         return Optional.empty();
+    }
+
+    /**
+     * "; the server's JIT compiled in seconds a–b of the window (...)" when its compiler threads used at least
+     * {@link JitWatch#QUIET_CORES} of a core in some second of the window, else "". The lowest throughput of those
+     * seconds is given beside the window's median when the load's seconds line up with the samples'.
+     */
+    static String jit(Evidence e, List<IntervalStats> iv) {
+        List<ProcessSample> samples =
+                e.process("server").map(ProcessSeries::samples).orElse(List.of());
+        double cpuSeconds = 0;
+        double first = -1;
+        double last = -1;
+        double lowest = Double.MAX_VALUE;
+        double end = iv.get(iv.size() - 1).tS() + 0.5; // the sampler may take a second past the window's last
+        for (ProcessSample s : samples) {
+            if (s.cpuJit() == null || s.tS() > end) {
+                continue;
+            }
+            cpuSeconds += s.cpuJit();
+            if (s.cpuJit() >= JitWatch.QUIET_CORES) {
+                first = first < 0 ? s.tS() : first;
+                last = s.tS();
+                for (IntervalStats i : iv) {
+                    if (Math.abs(i.tS() - s.tS()) < 0.5) {
+                        lowest = Math.min(lowest, i.throughputRps());
+                    }
+                }
+            }
+        }
+        if (first < 0) {
+            return "";
+        }
+        String when = Math.round(first) == Math.round(last)
+                ? "second " + Math.round(first)
+                : "seconds " + Math.round(first) + "–" + Math.round(last);
+        String rate = lowest == Double.MAX_VALUE
+                ? ""
+                : String.format(
+                        Locale.ROOT,
+                        "; throughput there: lowest %,.0f req/s against a median of %,.0f",
+                        lowest,
+                        median(iv));
+        return String.format(
+                Locale.ROOT,
+                "; the server's JIT compiled in %s of the window (%.1f CPU-s%s): its warm-up ended before the JVM's"
+                        + " steady state, so give the warm-up longer at this load",
+                when,
+                cpuSeconds,
+                rate);
+    }
+
+    static double median(List<IntervalStats> iv) {
+        double[] r =
+                iv.stream().mapToDouble(IntervalStats::throughputRps).sorted().toArray();
+        return r.length == 0 ? 0 : r.length % 2 == 1 ? r[r.length / 2] : (r[r.length / 2 - 1] + r[r.length / 2]) / 2;
     }
 
     /** The p99 (ms) of the responses of these seconds: their histograms merged. */

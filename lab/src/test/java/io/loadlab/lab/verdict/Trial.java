@@ -8,6 +8,7 @@ import io.loadlab.core.result.LoadLevel;
 import io.loadlab.core.result.LoadReport;
 import io.loadlab.core.result.LoadSettings;
 import io.loadlab.core.result.MachineSample;
+import io.loadlab.core.result.ProcessSample;
 import io.loadlab.core.result.ProcessSeries;
 import io.loadlab.core.result.Resources;
 import io.loadlab.core.result.ValidationResult;
@@ -125,6 +126,12 @@ final class Trial {
 
     Trial process(String role, double cpu, double wait) {
         processes.add(proc(role, cpu, wait));
+        return this;
+    }
+
+    /** A server whose per-second samples are {@code samples} (at half a core each). */
+    Trial serverSamples(List<ProcessSample> samples) {
+        processes.add(new ProcessSeries("server", 42, "1", 0.5, 0.5, null, 1 << 20, 2, 0, 0, samples));
         return this;
     }
 

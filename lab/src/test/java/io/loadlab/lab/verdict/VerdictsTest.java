@@ -15,6 +15,7 @@ import io.loadlab.core.result.LatencyStats;
 import io.loadlab.core.result.LoadLevel;
 import io.loadlab.core.result.LoadReport;
 import io.loadlab.core.result.MachineSample;
+import io.loadlab.core.result.ProcessSample;
 import io.loadlab.core.result.RequestStats;
 import io.loadlab.core.result.Share;
 import io.loadlab.core.result.ValidationResult;
@@ -203,6 +204,34 @@ class VerdictsTest {
         List<IntervalStats> iv =
                 List.of(second(1, 10_000, 10), second(2, 10_000, 10), second(3, 4_000, 10), second(4, 10_000, 10));
         assertThat(clean().load(withIntervals(clean().load, iv)).codes()).contains(VerdictCode.NOT_STEADY);
+    }
+
+    @Test
+    void notSteadySaysWhenTheServersJitCompiledInTheWindow() {
+        List<IntervalStats> iv =
+                List.of(second(1, 10_000, 10), second(2, 10_000, 10), second(3, 4_000, 10), second(4, 10_000, 10));
+        // the sample after the window (the server compiling its way to a stop) is not the window's
+        List<ProcessSample> compiling = List.of(jit(1, 0.0), jit(2, 0.02), jit(3, 0.35), jit(4, 0.05), jit(5, 0.5));
+        Trial t = clean().load(withIntervals(clean().load, iv)).serverSamples(compiling);
+        assertThat(t.reason(VerdictCode.NOT_STEADY))
+                .contains("the server's JIT compiled in second 3 of the window (0.4 CPU-s; throughput there: lowest"
+                        + " 4,000 req/s against a median of 10,000)");
+        // compiler threads under a tenth of a core in every second: nothing to name
+        List<ProcessSample> quiet = List.of(jit(1, 0.0), jit(2, 0.02), jit(3, 0.08), jit(4, 0.05));
+        assertThat(clean().load(withIntervals(clean().load, iv))
+                        .serverSamples(quiet)
+                        .reason(VerdictCode.NOT_STEADY))
+                .doesNotContain("JIT");
+        // not a JVM, or not scanned
+        assertThat(clean().load(withIntervals(clean().load, iv))
+                        .serverSamples(List.of(jit(3, null)))
+                        .reason(VerdictCode.NOT_STEADY))
+                .doesNotContain("JIT");
+    }
+
+    /** A server's sample at second {@code t}, its JIT compiler threads at {@code cores}. */
+    static ProcessSample jit(double t, Double cores) {
+        return new ProcessSample(t, 0.5, 0.3, 0.2, 1 << 20, 10, 0, 0, 0.0, cores);
     }
 
     /** A second of {@code n} responses, all at {@code ms}. */
