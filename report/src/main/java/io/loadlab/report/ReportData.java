@@ -1,11 +1,13 @@
 package io.loadlab.report;
 
 import io.loadlab.core.result.IntervalStats;
+import io.loadlab.core.result.ProcessSample;
 import io.loadlab.core.result.ProcessSeries;
 import io.loadlab.core.result.RequestStats;
 import io.loadlab.core.result.TrialResult;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -134,12 +136,34 @@ final class ReportData {
         return Map.of("load", top.label(), "models", byModel);
     }
 
+    /** The server's per-second samples; empty when it was not sampled. */
+    static List<ProcessSample> serverSamples(TrialResult t) {
+        ProcessSeries server = t.resources() == null ? null : t.resources().process("server");
+        return server == null || server.samples() == null ? List.of() : server.samples();
+    }
+
+    /** Whether the server's samples carry its JIT compiler threads' CPU (a JVM, in results that record it). */
+    static boolean hasServerJit(TrialResult t) {
+        return serverSamples(t).stream().anyMatch(s -> s.cpuJit() != null);
+    }
+
+    /**
+     * Per second of the window: time, req/s, p99 ms, errors, and the cores the server's JIT compiler threads used in
+     * that second (null where the server is not a JVM, or the trial predates the figure).
+     */
     private static Map<String, Object> trial(Path resultsDir, TrialResult t) {
-        List<double[]> timeline = new ArrayList<>();
+        List<ProcessSample> server = serverSamples(t);
+        List<List<Object>> timeline = new ArrayList<>();
         for (IntervalStats i : t.load().intervals() == null
                 ? List.<IntervalStats>of()
                 : t.load().intervals()) {
-            timeline.add(new double[] {i.tS(), i.throughputRps(), i.p99Ms(), i.errors()});
+            Double jit = null;
+            for (ProcessSample s : server) {
+                if (s.cpuJit() != null && Math.abs(s.tS() - i.tS()) < 0.5) {
+                    jit = s.cpuJit();
+                }
+            }
+            timeline.add(Arrays.asList(i.tS(), i.throughputRps(), i.p99Ms(), i.errors(), jit));
         }
         return Map.of("timeline", timeline, "spectrum", LatencySpectrum.of(resultsDir, t));
     }

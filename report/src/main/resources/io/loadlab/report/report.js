@@ -181,15 +181,25 @@
   var trialCharts = {
     timeline: function (canvas, t) {
       var pick = function (i) { return t.timeline.map(function (r) { return {x: r[0], y: r[i]}; }); };
-      return lineChart(canvas, [
+      var ds = [
         {label: 'req/s', data: pick(1), borderColor: '#1f77b4', backgroundColor: '#1f77b4', yAxisID: 'y'},
         {label: 'p99 ms', data: pick(2), borderColor: '#d62728', backgroundColor: '#d62728', yAxisID: 'y2'},
         {label: 'errors', data: pick(3), borderColor: '#7f7f7f', backgroundColor: '#7f7f7f', yAxisID: 'y',
           borderDash: [4, 3]}
-      ], {x: {type: 'linear', title: {display: true, text: 's'}},
+      ];
+      var axes = {x: {type: 'linear', title: {display: true, text: 's'}},
         y: {beginAtZero: true, title: {display: true, text: 'req/s, errors'}},
         y2: {position: 'right', beginAtZero: true, grid: {drawOnChartArea: false},
-          title: {display: true, text: 'p99 ms'}}});
+          title: {display: true, text: 'p99 ms'}}};
+      // the server's JIT compiler threads, in cores: a dip where they compiled is the JVM, not the host
+      var jit = t.timeline.filter(function (r) { return r[4] !== null && r[4] !== undefined; });
+      if (jit.length) {
+        ds.push({label: 'server JIT cores', data: jit.map(function (r) { return {x: r[0], y: r[4]}; }),
+          borderColor: '#2ca02c', backgroundColor: '#2ca02c', yAxisID: 'y3', borderDash: [2, 2], borderWidth: 1});
+        axes.y3 = {position: 'right', min: 0, suggestedMax: 1, grid: {drawOnChartArea: false},
+          title: {display: true, text: 'JIT cores'}};
+      }
+      return lineChart(canvas, ds, axes);
     },
     spectrum: function (canvas, t) {
       // x = 1 / (1 - percentile): the HdrHistogram way of giving the tail room.

@@ -79,7 +79,7 @@ final class SteadinessCheck {
      */
     static String jit(Evidence e, List<IntervalStats> iv) {
         List<ProcessSample> samples =
-                e.process("server").map(ProcessSeries::samples).orElse(List.of());
+                e.process("server").map(ProcessSeries::samples).orElse(List.of()); // map: a null list is empty
         double cpuSeconds = 0;
         double first = -1;
         double last = -1;
