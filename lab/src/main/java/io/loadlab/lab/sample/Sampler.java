@@ -92,9 +92,9 @@ public final class Sampler implements AutoCloseable {
                     samples.get(w)
                             .add(new ProcessSample(
                                     round(tS),
-                                    round((b[0] + b[1] - a[0] - a[1]) / (double) ticks / elapsed),
-                                    round((b[0] - a[0]) / (double) ticks / elapsed),
-                                    round((b[1] - a[1]) / (double) ticks / elapsed),
+                                    round(Math.max(0, b[0] + b[1] - a[0] - a[1]) / (double) ticks / elapsed),
+                                    round(Math.max(0, b[0] - a[0]) / (double) ticks / elapsed),
+                                    round(Math.max(0, b[1] - a[1]) / (double) ticks / elapsed),
                                     b[2],
                                     (int) b[3],
                                     Math.max(0, b[4] - a[4]),
@@ -112,8 +112,9 @@ public final class Sampler implements AutoCloseable {
 
     /**
      * user ticks, system ticks, rss, threads, voluntary, involuntary, run-queue wait (ns), whether that wait is known
-     * (1), JIT compiler threads' ticks, whether there are any (1) — summed over the process tree; null if gone. A thread that ended since the last snapshot takes its counts
-     * with it, so a delta can come out short (never below 0).
+     * (1), JIT compiler threads' ticks, whether there are any (1) — summed over the process tree; null if gone. A thread
+     * or a descendant process that ended since the last snapshot takes its counts with it, so a delta can come out
+     * short (never below 0: a child that used seconds of CPU and exited made the tree's CPU delta negative).
      */
     static long[] snapshot(long pid) {
         Optional<ProcessStat> root = ProcessStat.read(pid);

@@ -10,27 +10,34 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class SamplerTest {
     @Test
-    void aJvmsSamplesCarryItsJitCompilerThreadsAndOtherProcessesCarryNone() throws Exception {
+    void aJvmsSamplesCarryItsJitCompilerThreadsAndOtherProcessesCarryNone(@TempDir Path tmp) throws Exception {
         assumeTrue(Files.isDirectory(Path.of("/proc/self/task")), "reads /proc");
-        Process sleeper = new ProcessBuilder("sleep", "30").start();
+        // a JVM of its own: this test JVM's children (other tests') may end mid-sample and take their CPU with them
+        Path sleeper = Files.writeString(
+                tmp.resolve("Sleeper.java"),
+                "class Sleeper { public static void main(String[] a) throws Exception { Thread.sleep(30_000); } }");
+        String java = ProcessHandle.current().info().command().orElseThrow();
+        Process jvm = new ProcessBuilder(java, sleeper.toString()).start();
+        Process other = new ProcessBuilder("sleep", "30").start();
         try {
-            long self = ProcessHandle.current().pid();
+            Thread.sleep(500);
             Sampler sampler = new Sampler(
                     List.of(
-                            new Sampler.Watched("server", self, null),
-                            new Sampler.Watched("other", sleeper.pid(), null)),
+                            new Sampler.Watched("server", jvm.pid(), null),
+                            new Sampler.Watched("other", other.pid(), null)),
                     500);
             sampler.start();
             Thread.sleep(1_200);
             sampler.stop();
             List<ProcessSeries> series = sampler.series();
-            List<ProcessSample> jvm = series.get(0).samples();
-            assertThat(jvm).isNotEmpty();
-            for (ProcessSample s : jvm) {
-                assertThat(s.cpuJit()).as("this JVM has compiler threads").isNotNull();
+            List<ProcessSample> samples = series.get(0).samples();
+            assertThat(samples).isNotEmpty();
+            for (ProcessSample s : samples) {
+                assertThat(s.cpuJit()).as("a JVM has compiler threads").isNotNull();
                 // a part of its CPU; the threads are read a moment after the process, so a tick or two more at most
                 assertThat(s.cpuJit()).isBetween(0.0, s.cpu() + 0.1);
             }
@@ -38,8 +45,10 @@ class SamplerTest {
                     .isNotEmpty()
                     .allSatisfy(s -> assertThat(s.cpuJit()).isNull());
         } finally {
-            sleeper.destroy();
-            sleeper.waitFor(5, TimeUnit.SECONDS);
+            for (Process p : List.of(jvm, other)) {
+                p.destroy();
+                p.waitFor(5, TimeUnit.SECONDS);
+            }
         }
     }
 }
