@@ -3,6 +3,7 @@ package io.loadlab.lab.sample;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.loadlab.core.proc.TaskStats;
 import io.loadlab.core.result.ProcessSample;
 import io.loadlab.core.result.ProcessSeries;
 import java.nio.file.Files;
@@ -24,7 +25,14 @@ class SamplerTest {
         Process jvm = new ProcessBuilder(java, sleeper.toString()).start();
         Process other = new ProcessBuilder("sleep", "30").start();
         try {
-            Thread.sleep(500);
+            // its compiler threads start with the JVM, before its main class: wait for them, however busy the host
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+            while (!hasCompilerThreads(jvm.pid()) && System.nanoTime() < deadline) {
+                Thread.sleep(50);
+            }
+            assertThat(hasCompilerThreads(jvm.pid()))
+                    .as("the JVM started its JIT compiler threads")
+                    .isTrue();
             Sampler sampler = new Sampler(
                     List.of(
                             new Sampler.Watched("server", jvm.pid(), null),
@@ -50,5 +58,10 @@ class SamplerTest {
                 p.waitFor(5, TimeUnit.SECONDS);
             }
         }
+    }
+
+    private static boolean hasCompilerThreads(long pid) {
+        TaskStats t = TaskStats.read(pid);
+        return t != null && t.compilerThreads() > 0;
     }
 }
