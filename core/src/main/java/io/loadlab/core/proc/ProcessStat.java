@@ -7,13 +7,16 @@ import java.util.Optional;
 
 /**
  * A snapshot of one process from {@code /proc/PID/stat} and {@code /proc/PID/status}: CPU time in clock ticks
- * ({@link ProcFs#clockTicksPerSecond()} per second), resident memory, thread count and context switches since the
- * process started. Two snapshots a second apart give the rates the lab samples.
+ * ({@link ProcFs#clockTicksPerSecond()} per second), its own (every thread's, ended ones too) and that of the children
+ * it has reaped, resident memory, thread count and context switches since the process started. Two snapshots a second
+ * apart give the rates the lab samples.
  */
 public record ProcessStat(
         long pid,
         long userTicks,
         long systemTicks,
+        long reapedUserTicks,
+        long reapedSystemTicks,
         long rssBytes,
         int threads,
         long voluntaryContextSwitches,
@@ -41,9 +44,11 @@ public record ProcessStat(
     static ProcessStat parse(long pid, String stat, String status) {
         // The command name (field 2) may hold spaces and parentheses: fields resume after the last ')'.
         String[] f = stat.substring(stat.lastIndexOf(')') + 2).trim().split("\\s+");
-        // f[0] is field 3 (state); utime is field 14, stime field 15.
+        // f[0] is field 3 (state); utime is field 14, stime 15, cutime 16 and cstime 17 (children waited for).
         long utime = Long.parseLong(f[11]);
         long stime = Long.parseLong(f[12]);
+        long cutime = Long.parseLong(f[13]);
+        long cstime = Long.parseLong(f[14]);
         long rssKb = 0;
         int threads = 0;
         long vol = 0;
@@ -59,7 +64,7 @@ public record ProcessStat(
                 invol = firstNumber(line);
             }
         }
-        return new ProcessStat(pid, utime, stime, rssKb * 1024, threads, vol, invol);
+        return new ProcessStat(pid, utime, stime, cutime, cstime, rssKb * 1024, threads, vol, invol);
     }
 
     static long firstNumber(String line) {
@@ -74,6 +79,7 @@ public record ProcessStat(
         return i == j ? 0 : Long.parseLong(line.substring(i, j));
     }
 
+    /** The process's own CPU time: every thread's, not its children's. */
     public long totalTicks() {
         return userTicks + systemTicks;
     }

@@ -63,12 +63,15 @@ class ProcReadersTest {
 
     @Test
     void parsesACommandNameWithSpacesAndParentheses() {
-        String stat = "42 (my (odd) name) S 1 42 42 0 -1 4194560 100 0 0 0 1234 567 0 0 20 0 3 0 100 1000 200";
+        String stat = "42 (my (odd) name) S 1 42 42 0 -1 4194560 100 0 0 0 1234 567 89 12 20 0 3 0 100 1000 200";
         String status = "Name:\tx\nThreads:\t3\nVmRSS:\t  2048 kB\nvoluntary_ctxt_switches:\t7\n"
                 + "nonvoluntary_ctxt_switches:\t9\n";
         ProcessStat s = ProcessStat.parse(42, stat, status);
         assertThat(s.userTicks()).isEqualTo(1234);
         assertThat(s.systemTicks()).isEqualTo(567);
+        assertThat(s.reapedUserTicks()).isEqualTo(89);
+        assertThat(s.reapedSystemTicks()).isEqualTo(12);
+        assertThat(s.totalTicks()).isEqualTo(1234 + 567);
         assertThat(s.rssBytes()).isEqualTo(2048 * 1024);
         assertThat(s.threads()).isEqualTo(3);
         assertThat(s.voluntaryContextSwitches()).isEqualTo(7);

@@ -112,9 +112,12 @@ public final class Sampler implements AutoCloseable {
 
     /**
      * user ticks, system ticks, rss, threads, voluntary, involuntary, run-queue wait (ns), whether that wait is known
-     * (1), JIT compiler threads' ticks, whether there are any (1) — summed over the process tree; null if gone. A thread
-     * or a descendant process that ended since the last snapshot takes its counts with it, so a delta can come out
-     * short (never below 0: a child that used seconds of CPU and exited made the tree's CPU delta negative).
+     * (1), JIT compiler threads' ticks, whether there are any (1) — summed over the process tree; null if gone. The
+     * ticks count every process's reaped children too: a descendant that ended since the last snapshot has left the
+     * tree, and its parent's count of reaped children's time (cutime, cstime) is where its CPU went, so the tree's CPU
+     * goes on rising instead of falling by all the child ever used. Context switches, wait and the JIT's ticks are
+     * summed over live threads: a thread that ended takes its counts with it, so their deltas can come out short
+     * (never below 0).
      */
     static long[] snapshot(long pid) {
         Optional<ProcessStat> root = ProcessStat.read(pid);
@@ -131,8 +134,8 @@ public final class Sampler implements AutoCloseable {
 
     /** Adds one process; its context switches summed over its threads (its own status counts its first thread's). */
     private static void add(long[] s, ProcessStat st) {
-        s[0] += st.userTicks();
-        s[1] += st.systemTicks();
+        s[0] += st.userTicks() + st.reapedUserTicks();
+        s[1] += st.systemTicks() + st.reapedSystemTicks();
         s[2] += st.rssBytes();
         s[3] += st.threads();
         TaskStats t = TaskStats.read(st.pid());

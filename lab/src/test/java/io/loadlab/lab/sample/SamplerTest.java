@@ -1,11 +1,15 @@
 package io.loadlab.lab.sample;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.offset;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.loadlab.core.proc.ProcFs;
+import io.loadlab.core.proc.ProcessStat;
 import io.loadlab.core.proc.TaskStats;
 import io.loadlab.core.result.ProcessSample;
 import io.loadlab.core.result.ProcessSeries;
+import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -58,6 +62,55 @@ class SamplerTest {
                 p.waitFor(5, TimeUnit.SECONDS);
             }
         }
+    }
+
+    @Test
+    void aChildThatEndsLeavesItsCpuInTheTreesSamples() throws Exception {
+        assumeTrue(Files.isDirectory(Path.of("/proc/self/task")), "reads /proc");
+        // a shell that, once told, runs a busy child for 1.5 s and then sleeps: the child ends between two samples
+        Process root = new ProcessBuilder("sh", "-c", "read go; timeout 1.5 sh -c 'while :; do :; done'; exec sleep 30")
+                .start();
+        try {
+            ProcessStat before = ProcessStat.read(root.pid()).orElseThrow();
+            Sampler sampler = new Sampler(List.of(new Sampler.Watched("server", root.pid(), null)), 1_000);
+            sampler.start();
+            Thread.sleep(300); // into the first second, so the child ends mid-second, 0.8 s after the last sample
+            try (OutputStream in = root.getOutputStream()) {
+                in.write('\n');
+            }
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+            while (reaped(ProcessStat.read(root.pid()).orElseThrow()) == reaped(before)
+                    && System.nanoTime() < deadline) {
+                Thread.sleep(20); // until the shell has reaped the child, and holds its time
+            }
+            Thread.sleep(1_300); // one sample after that
+            sampler.stop();
+            double used = (ticks(ProcessStat.read(root.pid()).orElseThrow()) - ticks(before))
+                    / (double) ProcFs.clockTicksPerSecond();
+            assertThat(used).as("the busy child got some CPU").isGreaterThan(0.2);
+
+            List<ProcessSample> samples = sampler.series().get(0).samples();
+            double sampled = 0;
+            double prevT = 0;
+            for (ProcessSample s : samples) {
+                sampled += s.cpu() * (s.tS() - prevT);
+                prevT = s.tS();
+            }
+            // the samples hold all of it: before the child's time was counted as its parent's, its last 0.8 s fell out
+            assertThat(sampled).isCloseTo(used, offset(0.05));
+        } finally {
+            root.descendants().forEach(ProcessHandle::destroy);
+            root.destroy();
+            root.waitFor(5, TimeUnit.SECONDS);
+        }
+    }
+
+    private static long ticks(ProcessStat s) {
+        return s.totalTicks() + reaped(s);
+    }
+
+    private static long reaped(ProcessStat s) {
+        return s.reapedUserTicks() + s.reapedSystemTicks();
     }
 
     private static boolean hasCompilerThreads(long pid) {
