@@ -159,7 +159,7 @@ final class ReportData {
                 : t.load().intervals()) {
             Double jit = null;
             for (ProcessSample s : server) {
-                if (s.cpuJit() != null && Math.abs(s.tS() - i.tS()) < 0.5) {
+                if (s.cpuJit() != null && s.sameSecondAs(i)) {
                     jit = s.cpuJit();
                 }
             }

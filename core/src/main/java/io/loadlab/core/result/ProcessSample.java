@@ -20,4 +20,13 @@ public record ProcessSample(
         long voluntaryCtx,
         long involuntaryCtx,
         Double cpuWait,
-        Double cpuJit) {}
+        Double cpuJit) {
+
+    /**
+     * Whether this sample and the load's interval {@code i} cover the same second of the window: both are stamped at
+     * a second's end, from the window's start, by clocks read apart, so they match within half a second.
+     */
+    public boolean sameSecondAs(IntervalStats i) {
+        return Math.abs(tS - i.tS()) < 0.5;
+    }
+}

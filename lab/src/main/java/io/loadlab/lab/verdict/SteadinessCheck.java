@@ -94,7 +94,7 @@ final class SteadinessCheck {
                 first = first < 0 ? s.tS() : first;
                 last = s.tS();
                 for (IntervalStats i : iv) {
-                    if (Math.abs(i.tS() - s.tS()) < 0.5) {
+                    if (s.sameSecondAs(i)) {
                         lowest = Math.min(lowest, i.throughputRps());
                     }
                 }
