@@ -139,6 +139,27 @@ public final class Dependencies implements AutoCloseable {
         return DependencyProbe.start(b, d, backendDelay);
     }
 
+    /**
+     * During a warm-up for {@code s}, asks the backend for what the window's probe will ask of it: its {@code /stats},
+     * over a connection opened and closed for it, and the delay schedule a trigger sets (the one it has now). Without
+     * this the window's first probe was the first time in the run: it took branches the backend's hot paths had been
+     * compiled without, and the JIT rebuilt them in the window's first two seconds, at a third of a core on the load
+     * generator's CPUs. Changes nothing the backend does; a failure here is left for the probe to report.
+     */
+    public void rehearseProbe(ScenarioSpec s) {
+        if (backend == null || !s.kind().needsBackend()) {
+            return;
+        }
+        backend.stats(false);
+        if (s.overload().trigger() != null) {
+            try {
+                backend.schedule(DelaySchedule.constant(backendDelay));
+            } catch (IOException e) {
+                // the window's probe sets the trigger's schedule and says why it could not
+            }
+        }
+    }
+
     /** After a trial of {@code s}: the backend's delay is the suite's again when a trigger had changed it. */
     public void endTrigger(ScenarioSpec s) throws IOException {
         if (backend != null && s.overload().trigger() != null) {

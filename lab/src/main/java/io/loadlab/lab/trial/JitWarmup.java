@@ -7,28 +7,48 @@ import io.loadlab.lab.child.ChildEvent;
 import io.loadlab.lab.child.ChildProcess;
 import io.loadlab.lab.profile.ServerProfiler;
 import io.loadlab.lab.sample.JitWatch;
+import io.loadlab.lab.sample.Sampler;
+import java.util.List;
 
 /**
  * The warm-up of a trial's one load generator: it warms for at least the minimum, then until the lab tells it the
- * server's JIT is quiet ({@link ChildCommand.Measure}), or its limit passes. Used by one thread.
+ * server's JIT is quiet and so are the lab's own JVMs' (the load generator, the backend), or its limit passes
+ * ({@link ChildCommand.Measure}). The lab's own parts share the load generator's CPUs: one still compiling when the
+ * window opened took up to a third of that core from the window's first seconds. Used by one thread.
  */
 final class JitWarmup {
     private static final Duration POLL = Duration.ofMillis(200);
+    private static final Duration REHEARSAL_EVERY = Duration.ofSeconds(1);
 
     private final LoadChildren gens;
     private final ChildProcess gen;
     private final ServerProfiler profiler;
     private final JitWatch jit;
+    private final List<JitWatch> parts;
+    private final Runnable rehearsal;
     private final long minimumEnd;
+    private long nextRehearsal;
     private boolean sent;
     private double compilerCores = -1;
 
-    JitWarmup(LoadChildren gens, StartedServer server, Duration minimum) {
+    /**
+     * {@code parts}: the lab's own processes (load generator, dependencies); a part that is not a JVM is quiet.
+     * {@code rehearsal} runs about once a second until the window opens: what the window's start will ask of them.
+     */
+    JitWarmup(
+            LoadChildren gens,
+            StartedServer server,
+            List<Sampler.Watched> parts,
+            Runnable rehearsal,
+            Duration minimum) {
         this.gens = gens;
         this.gen = gens.all().get(0);
         this.profiler = server.profiler();
         this.jit = server.started() ? new JitWatch(server.process().pid()) : null;
+        this.parts = parts.stream().map(w -> new JitWatch(w.pid())).toList();
+        this.rehearsal = rehearsal;
         this.minimumEnd = System.nanoTime() + minimum.nanos();
+        this.nextRehearsal = System.nanoTime();
     }
 
     /** Waits up to {@code limit} for the load generator's window to open; returns it when it did not, else null. */
@@ -43,8 +63,15 @@ final class JitWarmup {
                 return gen;
             }
             if (!sent) {
+                if (System.nanoTime() - nextRehearsal >= 0) {
+                    rehearsal.run();
+                    nextRehearsal = System.nanoTime() + REHEARSAL_EVERY.nanos();
+                }
                 boolean quiet = jit == null || jit.quiet();
                 compilerCores = jit == null ? -1 : jit.lastCores();
+                for (JitWatch part : parts) {
+                    quiet &= part.quiet(); // each watch samples on every poll, to keep its last second
+                }
                 if (quiet && System.nanoTime() - minimumEnd >= 0) {
                     // the profiler's start costs the server a few ms of CPU: spend them before the window
                     profiler.windowOpened();

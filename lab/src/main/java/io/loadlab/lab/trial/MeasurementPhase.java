@@ -23,7 +23,7 @@ import java.util.List;
 
 /**
  * The warm-up and the measured window of a trial, in its load generator children on the load generator's CPUs: one,
- * or N load agents ({@link AgentChildren}). The warm-up settles the server's and the load generator's JITs on the very
+ * or N load agents ({@link AgentChildren}). The warm-up settles the server's and the lab's own JVMs' JITs on the very
  * connections the window then measures. When the children say they measure, the lab starts sampling {@code /proc} and
  * watching the dependencies, so that both cover the window exactly; when they report their results, they stop. One
  * child or N, the window, its time limit and the failure's reason are the same.
@@ -66,15 +66,30 @@ final class MeasurementPhase {
         ctx.listener().phase(plan, Phase.WARMUP);
         try (LoadChildren gens =
                 LoadChildren.start(ctx.launcher(), job, agents, ctx.cpus().loadgen(), dir)) {
-            JitWarmup jit = gens.one() ? new JitWarmup(gens, server, warmup) : null;
+            JitWarmup jit = gens.one()
+                    ? new JitWarmup(
+                            gens,
+                            server,
+                            labParts(gens),
+                            () -> ctx.dependencies().rehearseProbe(s),
+                            warmup)
+                    : null;
             ChildProcess late =
                     jit != null ? jit.open(limit.plus(LabDefaults.STARTUP_TIMEOUT)) : AgentChildren.open(gens, warmup);
             if (late != null) {
                 return failedRun(gens, late, server, Resources.NONE, DependencyWork.NONE, null, null);
             }
-            DependencyProbe probe = ctx.dependencies().probe(s);
+            // the sampler first: the window is open, and the probe's requests to a busy backend took hundreds of ms,
+            // which shifted every sample that late against the load's seconds, the last one past the window's end
             Sampler sampler = new Sampler(watched(server, gens), Defaults.INTERVAL.toMillis());
             sampler.start();
+            DependencyProbe probe;
+            try {
+                probe = ctx.dependencies().probe(s);
+            } catch (IOException | RuntimeException e) {
+                sampler.stop();
+                throw e;
+            }
             server.profiler().windowOpened(); // when the load generator's limit opened the window
             ctx.listener().phase(plan, Phase.MEASURING);
             LoadChildren.Awaited<ChildEvent.Result> results;
@@ -124,7 +139,13 @@ final class MeasurementPhase {
             w.add(new Sampler.Watched(
                     "server", server.process().pid(), ctx.cpus().server()));
         }
-        w.addAll(gens.watched());
+        w.addAll(labParts(gens));
+        return w;
+    }
+
+    /** The lab's own processes: the load generator(s) and the dependencies it started. */
+    private List<Sampler.Watched> labParts(LoadChildren gens) {
+        List<Sampler.Watched> w = new ArrayList<>(gens.watched());
         w.addAll(ctx.dependencies().watched());
         return w;
     }
