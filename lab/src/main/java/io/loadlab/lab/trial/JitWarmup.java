@@ -8,11 +8,12 @@ import io.loadlab.lab.child.ChildProcess;
 import io.loadlab.lab.profile.ServerProfiler;
 import io.loadlab.lab.sample.JitWatch;
 import io.loadlab.lab.sample.Sampler;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
  * The warm-up of a trial's one load generator: it warms for at least the minimum, then until the lab tells it the
- * server's JIT is quiet and so are the lab's own JVMs' (the load generator, the backend), or its limit passes
+ * server's JIT is quiet and so are the lab's own JVMs' (the load generator, the backend, the lab), or its limit passes
  * ({@link ChildCommand.Measure}). The lab's own parts share the load generator's CPUs: one still compiling when the
  * window opened took up to a third of that core from the window's first seconds. Used by one thread.
  */
@@ -45,7 +46,12 @@ final class JitWarmup {
         this.gen = gens.all().get(0);
         this.profiler = server.profiler();
         this.jit = server.started() ? new JitWatch(server.process().pid()) : null;
-        this.parts = parts.stream().map(w -> new JitWatch(w.pid())).toList();
+        List<JitWatch> watches = new ArrayList<>();
+        parts.forEach(w -> watches.add(new JitWatch(w.pid())));
+        // the lab itself: it runs on any core, the server's too, and its C2 compiled the /proc readers of these very
+        // watches for seconds (half a core) late in a warm-up at 10,000 connections, once into the window's start
+        watches.add(new JitWatch(ProcessHandle.current().pid()));
+        this.parts = List.copyOf(watches);
         this.rehearsal = rehearsal;
         this.minimumEnd = System.nanoTime() + minimum.nanos();
         this.nextRehearsal = System.nanoTime();
