@@ -36,9 +36,10 @@ final class AgentChildren {
 
     /**
      * Lets the agents warm up from one shared instant and waits until each has opened its window; returns the first
-     * that did not, or null.
+     * that did not, or null. {@code rehearsal} runs about once a second of the warm-up but its last (what the window's
+     * start will ask of the dependencies; the window's start is agreed ahead, so no gate waits for what it compiles).
      */
-    static ChildProcess open(LoadChildren agents, Duration warmup) throws InterruptedException {
+    static ChildProcess open(LoadChildren agents, Duration warmup, Runnable rehearsal) throws InterruptedException {
         ChildProcess late = agents.await(
                         ChildEvent.Armed.class, LabDefaults.STARTUP_TIMEOUT.plus(Defaults.TIMEOUT), e -> {})
                 .late();
@@ -46,9 +47,28 @@ final class AgentChildren {
             return late;
         }
         LocalAgents.startAll(agents.all()); // one gone is found below: it opens no window
-        Duration toWindow = AgentDefaults.LOCAL_START_LEAD.plus(warmup).plus(LabDefaults.STARTUP_TIMEOUT);
-        return agents.await(ChildEvent.Measuring.class, toWindow, e -> {}).late();
+        long rehearseUntil =
+                System.nanoTime() + AgentDefaults.LOCAL_START_LEAD.plus(warmup).nanos() - REHEARSAL_EVERY.nanos();
+        Thread rehearsals = Thread.ofVirtual().name("loadlab-rehearsal").start(() -> {
+            try {
+                while (System.nanoTime() - rehearseUntil < 0) {
+                    rehearsal.run();
+                    Thread.sleep(REHEARSAL_EVERY.toMillis());
+                }
+            } catch (InterruptedException e) {
+                // the window opened, or the warm-up failed
+            }
+        });
+        try {
+            Duration toWindow = AgentDefaults.LOCAL_START_LEAD.plus(warmup).plus(LabDefaults.STARTUP_TIMEOUT);
+            return agents.await(ChildEvent.Measuring.class, toWindow, e -> {}).late();
+        } finally {
+            rehearsals.interrupt();
+            rehearsals.join();
+        }
     }
+
+    private static final Duration REHEARSAL_EVERY = Duration.ofSeconds(1);
 
     /** Merges the agents' outputs, once they have exited, into the trial's {@code load.json} and histogram log. */
     static LoadReport merge(LoadChildren agents, TrialDir dir) throws IOException, InterruptedException {

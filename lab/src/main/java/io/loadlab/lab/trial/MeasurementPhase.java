@@ -66,16 +66,11 @@ final class MeasurementPhase {
         ctx.listener().phase(plan, Phase.WARMUP);
         try (LoadChildren gens =
                 LoadChildren.start(ctx.launcher(), job, agents, ctx.cpus().loadgen(), dir)) {
-            JitWarmup jit = gens.one()
-                    ? new JitWarmup(
-                            gens,
-                            server,
-                            labParts(gens),
-                            () -> ctx.dependencies().rehearseProbe(s),
-                            warmup)
-                    : null;
-            ChildProcess late =
-                    jit != null ? jit.open(limit.plus(LabDefaults.STARTUP_TIMEOUT)) : AgentChildren.open(gens, warmup);
+            Runnable rehearsal = () -> ctx.dependencies().rehearseProbe(s);
+            JitWarmup jit = gens.one() ? new JitWarmup(gens, server, labParts(gens), rehearsal, warmup) : null;
+            ChildProcess late = jit != null
+                    ? jit.open(limit.plus(LabDefaults.STARTUP_TIMEOUT))
+                    : AgentChildren.open(gens, warmup, rehearsal);
             if (late != null) {
                 return failedRun(gens, late, server, Resources.NONE, DependencyWork.NONE, null, null);
             }
