@@ -31,9 +31,9 @@ DURATION=${DURATION:-10s}
 # in the 5-10 s after its start, inside the measured run when the warm-up was 5 s.
 WARMUP=${WARMUP:-15s}
 # Then rounds of WARMUP_ROUND s until the JIT is quiet (its compiler threads under 1% of the round), at most
-# MAX_WARMUP: each new wrk opens new connections, and code the server had not run since its warm-up connections opened (accept, close)
-# deoptimized its event loop, which C2 then compiled again for seconds, inside the measured run. netty, measured
-# after one 15 s warm-up: 35-85k req/s, its C2 thread using 26-50% of the core in the window.
+# MAX_WARMUP: each new wrk opens new connections, and code the server had not run since its warm-up connections
+# opened (accept, close) deoptimized its event loop, which C2 then compiled again for seconds, inside the measured
+# run. netty, measured after one 15 s warm-up: 35-85k req/s, its C2 thread using 26-50% of the core in the window.
 MAX_WARMUP=${MAX_WARMUP:-60}
 WARMUP_ROUND=${WARMUP_ROUND:-5}
 ROUNDS=${ROUNDS:-3}

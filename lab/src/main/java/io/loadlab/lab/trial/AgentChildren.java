@@ -47,13 +47,14 @@ final class AgentChildren {
             return late;
         }
         LocalAgents.startAll(agents.all()); // one gone is found below: it opens no window
-        long rehearseUntil =
-                System.nanoTime() + AgentDefaults.LOCAL_START_LEAD.plus(warmup).nanos() - REHEARSAL_EVERY.nanos();
+        long rehearseUntil = System.nanoTime()
+                + AgentDefaults.LOCAL_START_LEAD.plus(warmup).nanos()
+                - JitWarmup.REHEARSAL_EVERY.nanos();
         Thread rehearsals = Thread.ofVirtual().name("loadlab-rehearsal").start(() -> {
             try {
                 while (System.nanoTime() - rehearseUntil < 0) {
                     rehearsal.run();
-                    Thread.sleep(REHEARSAL_EVERY.toMillis());
+                    Thread.sleep(JitWarmup.REHEARSAL_EVERY.toMillis());
                 }
             } catch (InterruptedException e) {
                 // the window opened, or the warm-up failed
@@ -67,8 +68,6 @@ final class AgentChildren {
             rehearsals.join();
         }
     }
-
-    private static final Duration REHEARSAL_EVERY = Duration.ofSeconds(1);
 
     /** Merges the agents' outputs, once they have exited, into the trial's {@code load.json} and histogram log. */
     static LoadReport merge(LoadChildren agents, TrialDir dir) throws IOException, InterruptedException {

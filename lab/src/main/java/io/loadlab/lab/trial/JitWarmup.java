@@ -19,7 +19,8 @@ import java.util.List;
  */
 final class JitWarmup {
     private static final Duration POLL = Duration.ofMillis(200);
-    private static final Duration REHEARSAL_EVERY = Duration.ofSeconds(1);
+    /** How often a warm-up, this one or load agents', rehearses what the window's start will ask. */
+    static final Duration REHEARSAL_EVERY = Duration.ofSeconds(1);
 
     private final LoadChildren gens;
     private final ChildProcess gen;

@@ -74,8 +74,8 @@ final class MeasurementPhase {
             if (late != null) {
                 return failedRun(gens, late, server, Resources.NONE, DependencyWork.NONE, null, null);
             }
-            // the sampler first: the window is open, and the probe's requests to a busy backend took hundreds of ms,
-            // which shifted every sample that late against the load's seconds, the last one past the window's end
+            // the sampler first: the window is open, and the probe waits on a backend busy with the load, so starting
+            // after it shifted every sample that late against the load's seconds, the last one past the window's end
             Sampler sampler = new Sampler(watched(server, gens), Defaults.INTERVAL.toMillis());
             sampler.start();
             DependencyProbe probe;

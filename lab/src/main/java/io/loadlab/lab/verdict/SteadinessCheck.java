@@ -19,8 +19,9 @@ import org.HdrHistogram.Histogram;
  * when it is a partial one. A p99 drift under {@link #P99_SLACK_MS} is ignored: sub-millisecond p99s jitter by more
  * than 15% on any shared machine. Where the server's JIT compiled inside the window (its compiler threads used
  * {@link JitWatch#QUIET_CORES} of a core or more in a second), the reason says when and what it cost: the warm-up
- * ended before the JVM's steady state, often because the load reached code the warm-up had not run (at 10,000 connections netty's backend pool
- * opened connections past its warm-up peak, and C2 recompiled its hot path for a second or two).
+ * ended before the JVM's steady state, often because the load reached code the warm-up had not run (at 10,000
+ * connections netty's backend pool opened connections past its warm-up peak, and C2 recompiled its hot path for a
+ * second or two).
  */
 final class SteadinessCheck {
     static final double P99_SLACK_MS = 1.0;
