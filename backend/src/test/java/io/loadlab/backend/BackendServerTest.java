@@ -175,6 +175,30 @@ class BackendServerTest {
     }
 
     @Test
+    void gcCollectsTheGarbageNowAndSaysWhatItFreed() throws Exception {
+        start(0);
+        try (RawHttp c = new RawHttp(backend.port())) {
+            long before = collections();
+            RawHttp.Response r = c.get("/gc");
+            assertThat(r.status()).isEqualTo(200);
+            assertThat(collections()).as("a collection ran").isGreaterThan(before);
+            Map<String, Object> body = Json.mapper().readValue(r.text(), new TypeReference<>() {});
+            assertThat(body).containsOnlyKeys("heap_used_before", "heap_used_after", "gc_ms");
+            assertThat(((Number) body.get("gc_ms")).longValue()).isNotNegative();
+            assertThat(c.get("/hello").status()).isEqualTo(200);
+        }
+    }
+
+    private static long collections() {
+        long n = 0;
+        for (java.lang.management.GarbageCollectorMXBean gc :
+                java.lang.management.ManagementFactory.getGarbageCollectorMXBeans()) {
+            n += Math.max(0, gc.getCollectionCount());
+        }
+        return n;
+    }
+
+    @Test
     void errorsAndRoutes() throws Exception {
         start(0);
         try (RawHttp c = new RawHttp(backend.port())) {

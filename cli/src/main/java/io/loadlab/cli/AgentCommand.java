@@ -161,6 +161,14 @@ final class AgentCommand implements Callable<Integer> {
             }
 
             @Override
+            public void rehearse(IntervalStats s) {
+                if (stdio) {
+                    Json.write(new ChildEvent.Measuring(pid));
+                    Json.write(new ChildEvent.Progress(s));
+                }
+            }
+
+            @Override
             public void connectError(Throwable cause) {
                 hint.failed(cause);
             }

@@ -76,6 +76,13 @@ final class LoadConsole {
             }
 
             @Override
+            public void rehearse(IntervalStats s) {
+                if (live) {
+                    LoadSummary.progress(s);
+                }
+            }
+
+            @Override
             public void streamsCapped(int requested, long allowed) {
                 if (capped.compareAndSet(false, true)) {
                     err.println("loadlab load: the server allows " + allowed + " concurrent streams per connection;"

@@ -2,6 +2,7 @@ package io.loadlab.loadgen;
 
 import io.loadlab.core.result.IntervalStats;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -15,10 +16,24 @@ import org.HdrHistogram.HistogramLogWriter;
  * wait-free for their writer), merges them per request name and in total, keeps the run totals, writes the
  * HdrHistogram interval log and makes the {@link IntervalStats} of the timeline.
  *
+ * <p>A {@link #rehearsal} runs the same work each second of the warm-up on stand-in recorders of its own, so that the
+ * JIT has compiled it before the window: run cold, the first two collects (merging, percentiles, the log's encoding)
+ * took some 0.1 s of the load generator's core in the window's first seconds.
+ *
  * <p>Used by one thread, the collector (the caller of {@link LoadGenerator#run}).
  */
 final class IntervalCollector implements AutoCloseable {
-    private final Worker[] workers;
+    /**
+     * The latencies a rehearsal records into each stand-in recorder per interval, in nanoseconds: 1 us to some 15 s
+     * (the histograms cap them at their highest), five per power of two, so that merging, percentiles and the log's
+     * encoding walk buckets as a measured second does.
+     */
+    private static final long[] REHEARSAL_NANOS = rehearsalNanos();
+
+    private final WindowRecorder[] threads;
+    /** Whether the recorders are stand-ins written by {@link #rehearse} (the collector thread), not by load threads. */
+    private final boolean standIns;
+
     private final String[] names;
     private final String[] tags;
     private final boolean open;
@@ -39,18 +54,33 @@ final class IntervalCollector implements AutoCloseable {
     private long goodSoFar;
 
     /** Allocates everything (before the window: none of it may delay the window's first second). */
-    IntervalCollector(Worker[] workers, String[] names, boolean open, Path hlogFile) {
-        this.workers = workers;
+    IntervalCollector(WindowRecorder[] threads, String[] names, boolean open, Path hlogFile) {
+        this(threads, false, names, open, hlogFile == null ? null : openLog(hlogFile));
+    }
+
+    /**
+     * A collector for the warm-up's rehearsal: reads {@code standIns}, recorders no load thread writes, and writes its
+     * log (when {@code withLog}, as the window's collector does) to nowhere.
+     */
+    static IntervalCollector rehearsal(WindowRecorder[] standIns, String[] names, boolean open, boolean withLog) {
+        return new IntervalCollector(
+                standIns, true, names, open, withLog ? new PrintStream(OutputStream.nullOutputStream()) : null);
+    }
+
+    private IntervalCollector(
+            WindowRecorder[] threads, boolean standIns, String[] names, boolean open, PrintStream hlogStream) {
+        this.threads = threads;
+        this.standIns = standIns;
         this.names = names;
         // the log format separates fields with commas and tags must not hold whitespace
         this.tags = Arrays.stream(names).map(n -> n.replaceAll("[\\s,]", "_")).toArray(String[]::new);
         this.open = open;
         int n = names.length;
-        recycledLatency = new Histogram[workers.length][n];
-        recycledService = new Histogram[workers.length][n];
+        recycledLatency = new Histogram[threads.length][n];
+        recycledService = new Histogram[threads.length][n];
         latency = new Histogram[n];
         service = new Histogram[n];
-        RequestRecorder any = workers[0].recorder.recorders[0];
+        RequestRecorder any = threads[0].recorders[0];
         for (int i = 0; i < n; i++) {
             latency[i] = any.newHistogram();
             service[i] = any.newHistogram();
@@ -60,18 +90,17 @@ final class IntervalCollector implements AutoCloseable {
         interval = any.newHistogram();
         intervalByName = any.newHistogram();
         withOpen = any.newHistogram();
-        if (hlogFile != null) {
-            try {
-                Path dir = hlogFile.toAbsolutePath().getParent();
-                Files.createDirectories(dir);
-                hlogStream = new PrintStream(Files.newOutputStream(hlogFile), false, "US-ASCII");
-            } catch (IOException e) {
-                throw new UncheckedIOException("cannot write --hlog " + hlogFile + ": " + e.getMessage(), e);
-            }
-            hlog = new HistogramLogWriter(hlogStream);
-        } else {
-            hlogStream = null;
-            hlog = null;
+        this.hlogStream = hlogStream;
+        this.hlog = hlogStream == null ? null : new HistogramLogWriter(hlogStream);
+    }
+
+    private static PrintStream openLog(Path hlogFile) {
+        try {
+            Path dir = hlogFile.toAbsolutePath().getParent();
+            Files.createDirectories(dir);
+            return new PrintStream(Files.newOutputStream(hlogFile), false, "US-ASCII");
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write --hlog " + hlogFile + ": " + e.getMessage(), e);
         }
     }
 
@@ -87,6 +116,32 @@ final class IntervalCollector implements AutoCloseable {
             hlog.setBaseTime(startEpochMs);
             hlog.outputLegend();
         }
+    }
+
+    /**
+     * A rehearsal's second: records {@link #REHEARSAL_NANOS} into every stand-in recorder, then collects them as
+     * {@link #collect} collects a measured second, the listener's side included. Only on a {@link #rehearsal}.
+     */
+    void rehearse(double fromS, double toS, ProgressListener listener) {
+        if (!standIns) {
+            throw new IllegalStateException("only a rehearsal's collector records into its recorders");
+        }
+        for (WindowRecorder t : threads) {
+            for (RequestRecorder r : t.recorders) {
+                for (long v : REHEARSAL_NANOS) {
+                    r.record(v, v, open);
+                }
+            }
+        }
+        listener.rehearse(collect(fromS, toS));
+    }
+
+    private static long[] rehearsalNanos() {
+        long[] v = new long[24 * 5];
+        for (int i = 0; i < v.length; i++) {
+            v[i] = Math.round(1_000 * Math.pow(2, i / 5.0));
+        }
+        return v;
     }
 
     /** Collects the interval {@code [fromS, toS)} (seconds since the measured start). */
@@ -108,8 +163,8 @@ final class IntervalCollector implements AutoCloseable {
         withOpen.reset();
         for (int r = 0; r < names.length; r++) {
             intervalByName.reset();
-            for (int w = 0; w < workers.length; w++) {
-                RequestRecorder rec = workers[w].recorder.recorders[r];
+            for (int w = 0; w < threads.length; w++) {
+                RequestRecorder rec = threads[w].recorders[r];
                 Histogram h = rec.latency.getIntervalHistogram(recycledLatency[w][r]);
                 recycledLatency[w][r] = h;
                 intervalByName.add(h);
@@ -122,8 +177,8 @@ final class IntervalCollector implements AutoCloseable {
             }
             interval.add(intervalByName); // responses only: the interval's own statistics
             if (withUnfinished) {
-                for (Worker w : workers) {
-                    RequestRecorder rec = w.recorder.recorders[r];
+                for (WindowRecorder t : threads) {
+                    RequestRecorder rec = t.recorders[r];
                     intervalByName.add(rec.unfinishedLatency);
                     if (open) {
                         service[r].add(rec.unfinishedService);
@@ -166,8 +221,8 @@ final class IntervalCollector implements AutoCloseable {
     /** Good responses so far, over all threads (goodput). */
     long good() {
         long n = 0;
-        for (Worker w : workers) {
-            for (RequestRecorder r : w.recorder.recorders) {
+        for (WindowRecorder t : threads) {
+            for (RequestRecorder r : t.recorders) {
                 n += r.goodTotal();
             }
         }
@@ -176,9 +231,9 @@ final class IntervalCollector implements AutoCloseable {
 
     private long errors() {
         long n = 0;
-        for (Worker w : workers) {
-            n += w.recorder.connectErrors;
-            for (RequestRecorder r : w.recorder.recorders) {
+        for (WindowRecorder t : threads) {
+            n += t.connectErrors;
+            for (RequestRecorder r : t.recorders) {
                 n += r.errorTotal();
             }
         }

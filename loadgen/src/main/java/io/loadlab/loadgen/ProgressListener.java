@@ -23,6 +23,13 @@ public interface ProgressListener {
     default void interval(IntervalStats stats) {}
 
     /**
+     * A made-up interval of the warm-up's rehearsal (once per interval while it lasts): do the work {@link #interval}
+     * does with it (formatting, encoding) but show and send nothing, so that the window's first intervals find that
+     * work compiled. Called from the collector thread.
+     */
+    default void rehearse(IntervalStats stats) {}
+
+    /**
      * An HTTP/2 server allows fewer concurrent streams per connection than {@code -m} asked: each connection carries
      * at most {@code allowed}. Called from a load thread, at most once per thread.
      */

@@ -82,6 +82,11 @@ final class Worker {
         this.dispatch = new RequestDispatch(this, connections, plan, recorder, spec);
     }
 
+    /** Recorders shaped as this thread's, which no load thread writes: for the collector's rehearsal. */
+    WindowRecorder standInRecorder() {
+        return new WindowRecorder(plan, spec, 1);
+    }
+
     private int share(int total) {
         return total / threads + (id < total % threads ? 1 : 0);
     }

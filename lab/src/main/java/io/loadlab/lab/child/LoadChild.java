@@ -74,6 +74,13 @@ final class LoadChild {
             public void interval(IntervalStats s) {
                 events.emit(new ChildEvent.Progress(s));
             }
+
+            @Override
+            public void rehearse(IntervalStats s) {
+                // built and dropped: the first write of each event type sets up its serializer (milliseconds, cold)
+                Json.write(new ChildEvent.Measuring(pid));
+                Json.write(new ChildEvent.Progress(s));
+            }
         };
         LoadSpec spec = job.toSpec(dir);
         LoadResult r = LoadGenerator.runWithHistograms(spec, progress, job.agent() ? barrier : warm::get);

@@ -112,6 +112,15 @@ public final class Backend {
     }
 
     /**
+     * Asks the backend for a full garbage collection now ({@code GET /gc}); false when it did not answer 200 (a user's
+     * backend may have no such route, and then nothing happens).
+     */
+    public boolean collectGarbage() {
+        HttpResponse<String> r = Http.get(url + "/gc", 10_000);
+        return r != null && r.statusCode() == 200;
+    }
+
+    /**
      * Makes the backend follow {@code schedule} from now on ({@code GET /schedule?set=...}); a backend that does not
      * take it (a user's, without that route) is an {@link IOException} naming it.
      */

@@ -66,7 +66,7 @@ final class MeasurementPhase {
         ctx.listener().phase(plan, Phase.WARMUP);
         try (LoadChildren gens =
                 LoadChildren.start(ctx.launcher(), job, agents, ctx.cpus().loadgen(), dir)) {
-            Runnable rehearsal = () -> ctx.dependencies().rehearseProbe(s);
+            Runnable rehearsal = ctx.dependencies().warmupChores(s, Duration.ofNanos(warmup.nanos() / 2));
             JitWarmup jit = gens.one() ? new JitWarmup(gens, server, labParts(gens), rehearsal, warmup) : null;
             ChildProcess late = jit != null
                     ? jit.open(limit.plus(LabDefaults.STARTUP_TIMEOUT))

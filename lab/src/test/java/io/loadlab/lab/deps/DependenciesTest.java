@@ -75,5 +75,22 @@ class DependenciesTest {
                 .as("a trigger's route, with the delay the backend has now")
                 .startsWith("/schedule?set=")
                 .doesNotContain("1s");
+
+        asked.clear();
+        Runnable chores = deps.warmupChores(ScenarioSpec.of(ScenarioKind.BACKEND), Duration.ofMillis(300));
+        chores.run();
+        assertThat(asked).as("the first chore only rehearses").containsExactly("/stats");
+        Thread.sleep(350);
+        chores.run();
+        chores.run();
+        assertThat(asked)
+                .as("one collection of the backend's garbage, on the first chore after the settling time")
+                .containsExactly("/stats", "/stats", "/gc", "/stats");
+
+        asked.clear();
+        Runnable none = deps.warmupChores(ScenarioSpec.of(ScenarioKind.PLAINTEXT), Duration.ofMillis(0));
+        none.run();
+        none.run();
+        assertThat(asked).as("a scenario without the backend asks it nothing").isEmpty();
     }
 }
