@@ -10,6 +10,8 @@ import io.loadlab.core.unit.Duration;
 import io.loadlab.testkit.QuietHost;
 import io.loadlab.testkit.RawHttp;
 import io.loadlab.transport.NettyTransport;
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -191,8 +193,7 @@ class BackendServerTest {
 
     private static long collections() {
         long n = 0;
-        for (java.lang.management.GarbageCollectorMXBean gc :
-                java.lang.management.ManagementFactory.getGarbageCollectorMXBeans()) {
+        for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
             n += Math.max(0, gc.getCollectionCount());
         }
         return n;

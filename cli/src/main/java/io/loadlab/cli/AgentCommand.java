@@ -163,8 +163,7 @@ final class AgentCommand implements Callable<Integer> {
             @Override
             public void rehearse(IntervalStats s) {
                 if (stdio) {
-                    Json.write(new ChildEvent.Measuring(pid));
-                    Json.write(new ChildEvent.Progress(s));
+                    ChildEvent.rehearseLoadEvents(pid, s);
                 }
             }
 

@@ -17,6 +17,7 @@ import javax.management.NotificationEmitter;
 import javax.management.NotificationListener;
 import javax.management.openmbean.CompositeData;
 import org.HdrHistogram.EncodableHistogram;
+import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -80,13 +81,13 @@ class RehearsalTest {
         // a 2.5 s warm-up passes two intervals' ends; each rehearsal collects the 120 made-up values of its one
         // stand-in, whatever the server answered
         assertThat(heard)
-                .containsExactly("rehearse 120", "rehearse 120", "measuring", "interval", "interval")
-                .as("the listener hears the window's intervals only after measuring starts");
+                .as("the listener hears the window's intervals only after measuring starts")
+                .containsExactly("rehearse 120", "rehearse 120", "measuring", "interval", "interval");
         long logged = 0;
         int histograms = 0;
         HistogramLogReader reader = new HistogramLogReader(hlog.toFile());
         for (EncodableHistogram h; (h = reader.nextIntervalHistogram()) != null; ) {
-            logged += ((org.HdrHistogram.Histogram) h).getTotalCount();
+            logged += ((Histogram) h).getTotalCount();
             histograms++;
         }
         assertThat(histograms).as("two seconds and the window's tail").isEqualTo(3);

@@ -2,6 +2,7 @@ package io.loadlab.lab.child;
 
 import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
+import io.loadlab.core.Json;
 import io.loadlab.core.result.IntervalStats;
 import io.loadlab.core.result.LoadReport;
 import java.util.Map;
@@ -42,4 +43,13 @@ public sealed interface ChildEvent {
 
     /** The child could not do its job; {@code message} is one line that says why and what to do. */
     record Failure(String message) implements ChildEvent {}
+
+    /**
+     * Builds and drops the JSON of the events a load generator sends as its window opens and each second of it, for a
+     * warm-up's rehearsal: the first write of each event type sets up its serializer (milliseconds, cold).
+     */
+    static void rehearseLoadEvents(long pid, IntervalStats interval) {
+        Json.write(new Measuring(pid));
+        Json.write(new Progress(interval));
+    }
 }

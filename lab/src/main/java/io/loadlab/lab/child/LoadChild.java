@@ -77,9 +77,7 @@ final class LoadChild {
 
             @Override
             public void rehearse(IntervalStats s) {
-                // built and dropped: the first write of each event type sets up its serializer (milliseconds, cold)
-                Json.write(new ChildEvent.Measuring(pid));
-                Json.write(new ChildEvent.Progress(s));
+                ChildEvent.rehearseLoadEvents(pid, s);
             }
         };
         LoadSpec spec = job.toSpec(dir);

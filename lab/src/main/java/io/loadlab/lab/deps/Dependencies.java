@@ -194,7 +194,7 @@ public final class Dependencies implements AutoCloseable {
             if (!settled && now - first - settleAfter >= 0) {
                 settled = true;
                 if (backend != null && s.kind().needsBackend()) {
-                    backend.collectGarbage(); // a backend without the route is left as it is
+                    backend.collectGarbage();
                 }
             }
         }
