@@ -21,6 +21,12 @@ public final class VerdictDefaults {
     /** NOT_STEADY: coefficient of variation of per-window throughput, or p99 drift between halves, above this. */
     public static final double STEADY_TOLERANCE = 0.15;
 
+    /**
+     * NOT_STEADY: the server's JIT, busy when the warm-up's limit passed, used at least this share of the server's CPU
+     * in the window (and a tenth of a core or more in half its seconds): a tenth of its CPU per request is the compiler's.
+     */
+    public static final double JIT_SHARE = 0.10;
+
     /** LITTLE_MISMATCH: |concurrency − throughput × mean latency| / concurrency above this. */
     public static final double LITTLE_TOLERANCE = 0.20;
 

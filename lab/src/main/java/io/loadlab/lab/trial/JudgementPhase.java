@@ -59,7 +59,8 @@ final class JudgementPhase {
                 ctx.cpus(),
                 m == null ? DependencyWork.NONE : m.work(),
                 m == null ? null : m.serverExit(),
-                ceiling);
+                ceiling,
+                m == null ? null : m.jit());
         List<Verdict> verdicts = Verdicts.judge(e, ctx.plan().thresholds());
         if (m != null && m.report() == null && m.failure() != null && validation.passed()) {
             verdicts = List.of(

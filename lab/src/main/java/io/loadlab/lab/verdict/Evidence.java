@@ -8,6 +8,7 @@ import io.loadlab.core.result.LoadReport;
 import io.loadlab.core.result.MachineSample;
 import io.loadlab.core.result.ProcessSeries;
 import io.loadlab.core.result.Resources;
+import io.loadlab.core.result.ServerFacts;
 import io.loadlab.core.result.ValidationResult;
 import io.loadlab.lab.spec.CpuSplit;
 import io.loadlab.lab.spec.ScenarioSpec;
@@ -26,6 +27,8 @@ import org.HdrHistogram.Histogram;
  *     empty when there is no log
  * @param work what the dependencies did over the measured window
  * @param serverExit the server's exit status when it died during the trial, else null
+ * @param jit the server's JIT when the window opened (quiet, or still compiling when the warm-up's limit passed); null
+ *     for a server the lab did not start or a trial that never got that far
  */
 public record Evidence(
         ScenarioSpec scenario,
@@ -39,7 +42,8 @@ public record Evidence(
         CpuSplit cpus,
         DependencyWork work,
         Integer serverExit,
-        Ceiling ceiling) {
+        Ceiling ceiling,
+        ServerFacts.Jit jit) {
 
     public Evidence {
         windows = windows == null ? List.of() : List.copyOf(windows);

@@ -5,6 +5,7 @@ import io.loadlab.core.result.ProcessSample;
 import io.loadlab.core.result.ProcessSeries;
 import io.loadlab.core.result.Verdict;
 import io.loadlab.core.result.VerdictCode;
+import io.loadlab.core.result.VerdictDefaults;
 import io.loadlab.lab.sample.JitWatch;
 import io.loadlab.lab.spec.Thresholds;
 import java.util.List;
@@ -21,7 +22,12 @@ import org.HdrHistogram.Histogram;
  * {@link JitWatch#QUIET_CORES} of a core or more in a second), the reason says when and what it cost: the warm-up
  * ended before the JVM's steady state, often because the load reached code the warm-up had not run (at 10,000
  * connections netty's backend pool opened connections past its warm-up peak, and C2 recompiled its hot path for a
- * second or two).
+ * second or two). And where the warm-up's limit passed with the JIT still busy and it went on compiling through the
+ * window (a tenth of a core or more in at least half its seconds, {@link VerdictDefaults#JIT_SHARE} of the server's
+ * CPU or more), the trial is NOT_STEADY however steady its throughput: a model capped by its threads serves the same
+ * rate while compiling, but its CPU per request counts the compiler's, and a faster JVM would spend less. At 10,000
+ * connections through the 50 ms backend servlet-sync's compiler used 0.2–0.4 of its core in every second of the window
+ * after a 30 s warm-up, 24–33% of the server's CPU, while its throughput sat at its 198 threads' cap.
  */
 final class SteadinessCheck {
     static final double P99_SLACK_MS = 1.0;
@@ -49,6 +55,11 @@ final class SteadinessCheck {
                             t.steady() * 100,
                             jit(e, iv))));
         }
+        return p99Drift(e, t, iv).or(() -> stillCompiling(e, iv));
+    }
+
+    /** NOT_STEADY when the p99 of the window's first half and its second half's differ beyond {@code steady}. */
+    static Optional<Verdict> p99Drift(Evidence e, Thresholds t, List<IntervalStats> iv) {
         List<Histogram> w = e.windows();
         if (w.size() < 2) {
             return Optional.empty();
@@ -74,53 +85,102 @@ final class SteadinessCheck {
     }
 
     /**
+     * NOT_STEADY when the warm-up's limit passed with the server's JIT busy (it did not open the window on a quiet JIT)
+     * and the JIT went on compiling through the window: a tenth of a core or more in at least half its seconds, and
+     * {@link VerdictDefaults#JIT_SHARE} or more of the server's CPU there.
+     */
+    static Optional<Verdict> stillCompiling(Evidence e, List<IntervalStats> iv) {
+        if (e.jit() == null || e.jit().quiet()) {
+            return Optional.empty();
+        }
+        Compiling c = Compiling.of(e, iv);
+        // 1e-9: sums of per-second samples land a rounding error under a share they meet exactly
+        if (c.busySeconds() * 2 < iv.size()
+                || c.cpuSeconds() + 1e-9 < VerdictDefaults.JIT_SHARE * c.serverCpuSeconds()) {
+            return Optional.empty();
+        }
+        return Optional.of(new Verdict(
+                VerdictCode.NOT_STEADY,
+                String.format(
+                        Locale.ROOT,
+                        "the server's JIT was still compiling when the warm-up's limit passed and went on through the"
+                                + " window: %.1f of the server's %.1f CPU-seconds there (%.0f%%; a tenth of a core or"
+                                + " more in %d of its %d seconds), so its CPU per request counts the compiler's and"
+                                + " its figures are a JVM's still warming up: give the warm-up a longer limit at this"
+                                + " load (warmup_limit in the suite, --warmup-limit)",
+                        c.cpuSeconds(),
+                        c.serverCpuSeconds(),
+                        100 * c.cpuSeconds() / c.serverCpuSeconds(),
+                        c.busySeconds(),
+                        iv.size())));
+    }
+
+    /**
      * "; the server's JIT compiled in seconds a–b of the window (...)" when its compiler threads used at least
      * {@link JitWatch#QUIET_CORES} of a core in some second of the window, else "". The lowest throughput of those
      * seconds is given beside the window's median when the load's seconds line up with the samples'.
      */
     static String jit(Evidence e, List<IntervalStats> iv) {
-        List<ProcessSample> samples =
-                e.process("server").map(ProcessSeries::samples).orElse(List.of()); // map: a null list is empty
-        double cpuSeconds = 0;
-        double first = -1;
-        double last = -1;
-        double lowest = Double.MAX_VALUE;
-        double end = iv.get(iv.size() - 1).tS() + 0.5; // the sampler may take a second past the window's last
-        for (ProcessSample s : samples) {
-            if (s.cpuJit() == null || s.tS() > end) {
-                continue;
-            }
-            cpuSeconds += s.cpuJit();
-            if (s.cpuJit() >= JitWatch.QUIET_CORES) {
-                first = first < 0 ? s.tS() : first;
-                last = s.tS();
-                for (IntervalStats i : iv) {
-                    if (s.sameSecondAs(i)) {
-                        lowest = Math.min(lowest, i.throughputRps());
-                    }
-                }
-            }
-        }
-        if (first < 0) {
+        Compiling c = Compiling.of(e, iv);
+        if (c.first() < 0) {
             return "";
         }
-        String when = Math.round(first) == Math.round(last)
-                ? "second " + Math.round(first)
-                : "seconds " + Math.round(first) + "–" + Math.round(last);
-        String rate = lowest == Double.MAX_VALUE
+        String when = Math.round(c.first()) == Math.round(c.last())
+                ? "second " + Math.round(c.first())
+                : "seconds " + Math.round(c.first()) + "–" + Math.round(c.last());
+        String rate = c.lowest() == Double.MAX_VALUE
                 ? ""
                 : String.format(
                         Locale.ROOT,
                         "; throughput there: lowest %,.0f req/s against a median of %,.0f",
-                        lowest,
+                        c.lowest(),
                         median(iv));
         return String.format(
                 Locale.ROOT,
                 "; the server's JIT compiled in %s of the window (%.1f CPU-s%s): its warm-up ended before the JVM's"
                         + " steady state, so give the warm-up longer at this load",
                 when,
-                cpuSeconds,
+                c.cpuSeconds(),
                 rate);
+    }
+
+    /**
+     * The server's JIT over the window, from its process samples: its compiler threads' CPU-seconds and the server's,
+     * the seconds it used {@link JitWatch#QUIET_CORES} of a core or more (how many, the first and last, -1 when none)
+     * and the lowest throughput of those seconds ({@link Double#MAX_VALUE} when no load second lines up with them).
+     */
+    record Compiling(
+            double cpuSeconds, double serverCpuSeconds, int busySeconds, double first, double last, double lowest) {
+
+        static Compiling of(Evidence e, List<IntervalStats> iv) {
+            List<ProcessSample> samples =
+                    e.process("server").map(ProcessSeries::samples).orElse(List.of()); // map: a null list is empty
+            double cpuSeconds = 0;
+            double serverCpuSeconds = 0;
+            int busy = 0;
+            double first = -1;
+            double last = -1;
+            double lowest = Double.MAX_VALUE;
+            double end = iv.get(iv.size() - 1).tS() + 0.5; // the sampler may take a second past the window's last
+            for (ProcessSample s : samples) {
+                if (s.cpuJit() == null || s.tS() > end) {
+                    continue;
+                }
+                cpuSeconds += s.cpuJit();
+                serverCpuSeconds += s.cpu();
+                if (s.cpuJit() >= JitWatch.QUIET_CORES) {
+                    busy++;
+                    first = first < 0 ? s.tS() : first;
+                    last = s.tS();
+                    for (IntervalStats i : iv) {
+                        if (s.sameSecondAs(i)) {
+                            lowest = Math.min(lowest, i.throughputRps());
+                        }
+                    }
+                }
+            }
+            return new Compiling(cpuSeconds, serverCpuSeconds, busy, first, last, lowest);
+        }
     }
 
     static double median(List<IntervalStats> iv) {

@@ -11,6 +11,7 @@ import io.loadlab.core.result.MachineSample;
 import io.loadlab.core.result.ProcessSample;
 import io.loadlab.core.result.ProcessSeries;
 import io.loadlab.core.result.Resources;
+import io.loadlab.core.result.ServerFacts;
 import io.loadlab.core.result.ValidationResult;
 import io.loadlab.core.result.Verdict;
 import io.loadlab.core.result.VerdictCode;
@@ -45,6 +46,7 @@ final class Trial {
     Integer serverExit;
     Ceiling ceiling;
     Duration backendDelay = Duration.ofMillis(100);
+    ServerFacts.Jit jit;
 
     static Trial clean() {
         return new Trial();
@@ -155,6 +157,12 @@ final class Trial {
         return this;
     }
 
+    /** The server's JIT when the window opened. */
+    Trial jit(ServerFacts.Jit v) {
+        jit = v;
+        return this;
+    }
+
     Trial serverExit(Integer v) {
         serverExit = v;
         return this;
@@ -181,7 +189,8 @@ final class Trial {
                 TWO_CORES,
                 work,
                 serverExit,
-                c);
+                c,
+                jit);
     }
 
     List<Verdict> judge() {

@@ -17,6 +17,7 @@ import io.loadlab.core.result.LoadReport;
 import io.loadlab.core.result.MachineSample;
 import io.loadlab.core.result.ProcessSample;
 import io.loadlab.core.result.RequestStats;
+import io.loadlab.core.result.ServerFacts;
 import io.loadlab.core.result.Share;
 import io.loadlab.core.result.ValidationResult;
 import io.loadlab.core.result.VerdictCode;
@@ -27,6 +28,7 @@ import io.loadlab.testkit.LoadReports;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.IntStream;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 
@@ -227,6 +229,53 @@ class VerdictsTest {
                         .serverSamples(List.of(jit(3, null)))
                         .reason(VerdictCode.NOT_STEADY))
                 .doesNotContain("JIT");
+    }
+
+    @Test
+    void aJitThatCompiledThroughTheWindowAfterTheWarmUpsLimitIsNotSteadyAtASteadyRate() {
+        // a thread-capped server: the same rate every second while its compiler takes 0.3 of its core
+        List<IntervalStats> capped = IntStream.rangeClosed(1, 20)
+                .mapToObj(i -> second(i, 3_700, 290))
+                .toList();
+        LoadReport load = withIntervals(clean().load, capped);
+        List<ProcessSample> compiling =
+                IntStream.rangeClosed(1, 20).mapToObj(i -> sample(i, 1.0, 0.3)).toList();
+        ServerFacts.Jit busyAtOpen = new ServerFacts.Jit(1.05, false);
+        assertThat(clean().load(load).serverSamples(compiling).jit(busyAtOpen).reason(VerdictCode.NOT_STEADY))
+                .startsWith("the server's JIT was still compiling when the warm-up's limit passed")
+                .contains("6.0 of the server's 20.0 CPU-seconds there (30%; a tenth of a core or more in 20 of its 20"
+                        + " seconds)")
+                .endsWith("(warmup_limit in the suite, --warmup-limit)");
+        // the window opened on a quiet JIT: what it compiled later is the load reaching new code, judged by the rate
+        assertThat(clean().load(load)
+                        .serverSamples(compiling)
+                        .jit(new ServerFacts.Jit(0.02, true))
+                        .codes())
+                .doesNotContain(VerdictCode.NOT_STEADY);
+        // a server the lab did not start: nothing known of its warm-up
+        assertThat(clean().load(load).serverSamples(compiling).codes()).doesNotContain(VerdictCode.NOT_STEADY);
+        // busy in 9 of the 20 seconds only
+        List<ProcessSample> someSeconds = IntStream.rangeClosed(1, 20)
+                .mapToObj(i -> sample(i, 1.0, i <= 9 ? 0.5 : 0.0))
+                .toList();
+        assertThat(clean().load(load).serverSamples(someSeconds).jit(busyAtOpen).codes())
+                .doesNotContain(VerdictCode.NOT_STEADY);
+        // busy in every second, but under a tenth of the server's CPU
+        List<ProcessSample> small =
+                IntStream.rangeClosed(1, 20).mapToObj(i -> sample(i, 1.2, 0.11)).toList();
+        assertThat(clean().load(load).serverSamples(small).jit(busyAtOpen).codes())
+                .doesNotContain(VerdictCode.NOT_STEADY);
+        // half the seconds at a tenth of the server's CPU: the least that counts
+        List<ProcessSample> least = IntStream.rangeClosed(1, 20)
+                .mapToObj(i -> sample(i, 1.0, i <= 10 ? 0.2 : 0.0))
+                .toList();
+        assertThat(clean().load(load).serverSamples(least).jit(busyAtOpen).reason(VerdictCode.NOT_STEADY))
+                .contains("2.0 of the server's 20.0 CPU-seconds there (10%; a tenth of a core or more in 10 of its 20");
+    }
+
+    /** A server's sample at second {@code t}: {@code cpu} cores, {@code jit} of them its JIT compiler threads'. */
+    static ProcessSample sample(double t, double cpu, double jit) {
+        return new ProcessSample(t, cpu, cpu * 0.7, cpu * 0.3, 1 << 20, 10, 0, 0, 0.0, jit);
     }
 
     /** A server's sample at second {@code t}, its JIT compiler threads at {@code cores}. */
