@@ -23,7 +23,8 @@ public final class VerdictDefaults {
 
     /**
      * NOT_STEADY: the server's JIT, busy when the warm-up's limit passed, used at least this share of the server's CPU
-     * in the window (and a tenth of a core or more in half its seconds): a tenth of its CPU per request is the compiler's.
+     * in the window (and a tenth of a core or more in half its seconds): that share of its CPU per request is the
+     * compiler's.
      */
     public static final double JIT_SHARE = 0.10;
 

@@ -273,14 +273,17 @@ class VerdictsTest {
                 .contains("2.0 of the server's 20.0 CPU-seconds there (10%; a tenth of a core or more in 10 of its 20");
     }
 
-    /** A server's sample at second {@code t}: {@code cpu} cores, {@code jit} of them its JIT compiler threads'. */
-    static ProcessSample sample(double t, double cpu, double jit) {
-        return new ProcessSample(t, cpu, cpu * 0.7, cpu * 0.3, 1 << 20, 10, 0, 0, 0.0, jit);
+    /**
+     * A server's sample at second {@code t}: {@code cpu} cores, {@code jit} of them its JIT compiler threads' (null:
+     * not scanned).
+     */
+    static ProcessSample sample(double t, double cpu, Double jit) {
+        return new ProcessSample(t, cpu, cpu * 0.6, cpu * 0.4, 1 << 20, 10, 0, 0, 0.0, jit);
     }
 
-    /** A server's sample at second {@code t}, its JIT compiler threads at {@code cores}. */
+    /** A server's sample at second {@code t}, at half a core, its JIT compiler threads at {@code cores}. */
     static ProcessSample jit(double t, Double cores) {
-        return new ProcessSample(t, 0.5, 0.3, 0.2, 1 << 20, 10, 0, 0, 0.0, cores);
+        return sample(t, 0.5, cores);
     }
 
     /** A second of {@code n} responses, all at {@code ms}. */
