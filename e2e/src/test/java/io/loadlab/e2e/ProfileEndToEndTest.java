@@ -65,6 +65,17 @@ class ProfileEndToEndTest {
         TrialResult t = r.suiteResults().trials().get(0);
         assertThat(t.server().profile()).as(r.output()).isNull();
         assertThat(t.files()).doesNotContainKeys("flame_graph", "profile_jfr");
+        // the load generator is a JVM the lab started: its collections are logged and counted each second; the
+        // user's command is not, and its samples say nothing of collections rather than "none"
+        assertThat(t.files()).containsKey("loadgen_gc_log").doesNotContainKey("server_gc_log");
+        assertThat(r.suiteDir().resolve(t.files().get("loadgen_gc_log")))
+                .content()
+                .contains("Using ");
+        assertThat(t.resources().process("loadgen").samples())
+                .isNotEmpty()
+                .allSatisfy(s -> assertThat(s.gcPauses()).isNotNull());
+        assertThat(t.resources().process("server").samples())
+                .allSatisfy(s -> assertThat(s.gcPauses()).isNull());
         assertThat(Files.readString(r.suiteDir().resolve("report.html"))).doesNotContain("Inside the servers");
         assertThat(List.of(r.process.exitValue())).containsAnyOf(0, 1);
     }

@@ -4,6 +4,7 @@ import io.loadlab.core.result.Ceiling;
 import io.loadlab.core.result.ConnectionFairness;
 import io.loadlab.core.result.DependencyWork;
 import io.loadlab.core.result.LoadReport;
+import io.loadlab.core.result.ProcessSample;
 import io.loadlab.core.result.ProcessSeries;
 import io.loadlab.core.result.RequestStats;
 import io.loadlab.core.result.ServerProfile;
@@ -55,7 +56,7 @@ final class TrialFacts {
                                         : " · " + ProfileHtml.bytes(r.allocatedBytes()) + " per request"));
         out.put(
                 "GC pauses (n · total · max)",
-                j == null ? Numbers.DASH : ProfileHtml.gc(j) + " (" + j.collector() + ")");
+                j == null ? loggedPauses(ReportData.serverSamples(t)) : ProfileHtml.gc(j) + " (" + j.collector() + ")");
         out.put("threads (peak)", j == null ? Numbers.DASH : Numbers.count(j.threadsPeak()));
         out.put(
                 "context switches per request",
@@ -65,6 +66,31 @@ final class TrialFacts {
                                 + " involuntary");
         out.put("profile", p == null ? Numbers.DASH : profile(p));
         return out;
+    }
+
+    /**
+     * Without a profile, the server's pauses from its JVM's GC log, per second of the window: "n · total · the most in
+     * one second, and which", "0", or "—" where there is no log (a user's server, older results).
+     */
+    static String loggedPauses(List<ProcessSample> samples) {
+        int n = 0;
+        double total = 0;
+        ProcessSample worst = null;
+        for (ProcessSample s : samples) {
+            if (s.gcPauses() == null) {
+                return Numbers.DASH;
+            }
+            n += s.gcPauses();
+            total += s.gcPauseMs();
+            worst = worst == null || s.gcPauseMs() > worst.gcPauseMs() ? s : worst;
+        }
+        if (worst == null) {
+            return Numbers.DASH;
+        }
+        return n == 0
+                ? "0"
+                : Numbers.count(n) + " · " + Numbers.ms(total) + " ms · " + Numbers.ms(worst.gcPauseMs())
+                        + " ms in second " + Math.round(worst.tS()) + " (server.gc.log)";
     }
 
     /** "20 · oldest 4,009 ms", "0", or "—" when not recorded: the unfinished column of the verdict table. */

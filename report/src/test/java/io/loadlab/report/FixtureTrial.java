@@ -246,7 +246,8 @@ final class FixtureTrial {
             max = Math.max(max, c);
             // a server's JIT compiles in its window's second second, as a JVM's may after a warm-up
             Double jit = role.equals("server") ? (s == 2 ? 0.3 : 0.0) : null;
-            samples.add(new ProcessSample(s, c, c * 0.6, c * 0.4, rss + s * (1L << 20), threads, 900, 40, 0.02, jit));
+            samples.add(new ProcessSample(
+                    s, c, c * 0.6, c * 0.4, rss + s * (1L << 20), threads, 900, 40, 0.02, jit, 0, 0.0));
         }
         return new ProcessSeries(
                 role, pid, cpus, cpu, max, 0.02, rss + SECONDS * (1L << 20), threads, 5400, 240, samples);

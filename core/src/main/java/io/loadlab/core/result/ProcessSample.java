@@ -9,6 +9,9 @@ package io.loadlab.core.result;
  *     keeps no schedstat, or the process has too many threads to scan.
  * @param cpuJit in cores too: the CPU of the JVM's JIT compiler threads over that second, a part of {@code cpu}. Null
  *     where the process has none (not a JVM) or too many threads to scan.
+ * @param gcPauses the stop-the-world garbage-collection pauses that ended in that second, from the JVM's own log; null
+ *     where the lab has no such log (a process it did not start as a JVM)
+ * @param gcPauseMs their milliseconds, together; null with {@code gcPauses}
  */
 public record ProcessSample(
         double tS,
@@ -20,7 +23,9 @@ public record ProcessSample(
         long voluntaryCtx,
         long involuntaryCtx,
         Double cpuWait,
-        Double cpuJit) {
+        Double cpuJit,
+        Integer gcPauses,
+        Double gcPauseMs) {
 
     /**
      * Whether this sample and the load's interval {@code i} cover the same second of the window: both are stamped at

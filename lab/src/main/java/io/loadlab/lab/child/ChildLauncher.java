@@ -2,6 +2,7 @@ package io.loadlab.lab.child;
 
 import io.loadlab.core.Json;
 import io.loadlab.lab.proc.ProcessRegistry;
+import io.loadlab.lab.sample.GcLog;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,7 +16,7 @@ import java.util.Map;
  * it works from the runnable jar and from tests alike) with its {@link ChildJob} written to {@code ROLE.job.json}, or
  * a user's shell command; pinned with {@code taskset -c} when pinning is on; with the open-file soft limit raised to
  * the hard limit. Standard output goes to {@code ROLE.events.jsonl} (a loadlab child's events) or {@code ROLE.out},
- * standard error to {@code ROLE.log}; every child is registered, to be ended by PID, before this returns. Blocking;
+ * standard error to {@code ROLE.log}, a JVM's garbage collections to {@code ROLE.gc.log}; every child is registered, to be ended by PID, before this returns. Blocking;
  * thread-safe.
  */
 public final class ChildLauncher {
@@ -66,14 +67,13 @@ public final class ChildLauncher {
         Path jobFile = dir.resolve(role + ".job.json");
         Json.writeAtomically(jobFile, job);
         List<String> cmd = new ArrayList<>();
-        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        cmd.addAll(jvmFlags);
+        Path gcLog = java(cmd, role, dir);
         cmd.addAll(extraJvmFlags);
         cmd.add("-cp");
         cmd.add(classpath);
         cmd.add(ChildMain.class.getName());
         cmd.add(jobFile.toString());
-        return launch(role, cmd, cpus, dir, dir.resolve(role + ".events.jsonl"), Map.of(), true);
+        return launch(role, cmd, cpus, dir, dir.resolve(role + ".events.jsonl"), Map.of(), true, gcLog);
     }
 
     /**
@@ -85,13 +85,12 @@ public final class ChildLauncher {
             throws IOException {
         Files.createDirectories(dir);
         List<String> cmd = new ArrayList<>();
-        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        cmd.addAll(jvmFlags);
+        Path gcLog = java(cmd, role, dir);
         cmd.add("-cp");
         cmd.add(classpath);
         cmd.add(mainClass);
         cmd.addAll(args);
-        return launch(role, cmd, cpus, dir, dir.resolve(role + ".events.jsonl"), Map.of(), true);
+        return launch(role, cmd, cpus, dir, dir.resolve(role + ".events.jsonl"), Map.of(), true, gcLog);
     }
 
     /**
@@ -104,12 +103,11 @@ public final class ChildLauncher {
             throws IOException {
         Files.createDirectories(dir);
         List<String> cmd = new ArrayList<>();
-        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        cmd.addAll(jvmFlags);
+        Path gcLog = java(cmd, role, dir);
         cmd.addAll(extraJvmFlags);
         cmd.add("-jar");
         cmd.add(jar.toString());
-        return launch(role, cmd, cpus, dir, dir.resolve(role + ".out"), extraEnv, false);
+        return launch(role, cmd, cpus, dir, dir.resolve(role + ".out"), extraEnv, false, gcLog);
     }
 
     /**
@@ -127,10 +125,34 @@ public final class ChildLauncher {
         withJdk.put("PATH", javaHome.resolve("bin") + (path == null || path.isEmpty() ? "" : ":" + path));
         withJdk.putAll(extra);
         return launch(
-                role, List.of("/bin/sh", "-c", shellCommand), cpus, dir, dir.resolve(role + ".out"), withJdk, false);
+                role,
+                List.of("/bin/sh", "-c", shellCommand),
+                cpus,
+                dir,
+                dir.resolve(role + ".out"),
+                withJdk,
+                false,
+                null);
     }
 
-    /** @param commands a pipe to its standard input for {@link ChildCommand}s (else {@code /dev/null}) */
+    /**
+     * Starts {@code cmd} with the JDK's {@code java} and every loadlab JVM's flags, the first of them its garbage
+     * collections' log ({@code ROLE.gc.log}, {@link GcLog}), before any of the user's; returns that log's path, or null
+     * when its path cannot be given to the JVM.
+     */
+    private Path java(List<String> cmd, String role, Path dir) {
+        Path gcLog = dir.resolve(role + ".gc.log");
+        List<String> gc = GcLog.flags(gcLog);
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.addAll(gc);
+        cmd.addAll(jvmFlags);
+        return gc.isEmpty() ? null : gcLog;
+    }
+
+    /**
+     * @param commands a pipe to its standard input for {@link ChildCommand}s (else {@code /dev/null})
+     * @param gcLog its JVM's garbage-collection log, or null
+     */
     private ChildProcess launch(
             String role,
             List<String> command,
@@ -138,7 +160,8 @@ public final class ChildLauncher {
             Path dir,
             Path out,
             Map<String, String> extraEnv,
-            boolean commands)
+            boolean commands,
+            Path gcLog)
             throws IOException {
         List<String> full = new ArrayList<>();
         // sh raises the soft open-file limit for the child, then execs it: the PID stays the child's own.
@@ -166,7 +189,7 @@ public final class ChildLauncher {
         pb.environment().putAll(extraEnv);
         Process p = pb.start();
         registry.register(p.toHandle());
-        return new ChildProcess(role, p, pin ? cpus : null, log, out);
+        return new ChildProcess(role, p, pin ? cpus : null, log, out, gcLog);
     }
 
     /** Ends one child and its descendants by PID (SIGTERM, a grace period, SIGKILL). */

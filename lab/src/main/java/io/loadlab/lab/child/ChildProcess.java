@@ -1,10 +1,10 @@
 package io.loadlab.lab.child;
 
 import io.loadlab.core.Json;
+import io.loadlab.core.LineTail;
 import io.loadlab.core.Printable;
 import io.loadlab.core.unit.Duration;
 import java.io.IOException;
-import java.io.RandomAccessFile;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -34,16 +34,17 @@ public final class ChildProcess {
     private final Process process;
     private final String cpus;
     private final Path log;
-    private final Path out;
-    private long read;
-    private final StringBuilder partial = new StringBuilder();
+    private final LineTail out;
+    private final Path gcLog;
 
-    ChildProcess(String role, Process process, String cpus, Path log, Path out) {
+    /** @param gcLog where its JVM logs its garbage collections, or null (not a JVM the lab configured) */
+    ChildProcess(String role, Process process, String cpus, Path log, Path out, Path gcLog) {
         this.role = role;
         this.process = process;
         this.cpus = cpus;
         this.log = log;
-        this.out = out;
+        this.out = new LineTail(out);
+        this.gcLog = gcLog;
     }
 
     public String role() {
@@ -72,7 +73,12 @@ public final class ChildProcess {
 
     /** Its standard output: the events file of a loadlab child. */
     public Path out() {
-        return out;
+        return out.file();
+    }
+
+    /** Where its JVM logs its garbage collections ({@link GcLog}), or null when the lab did not start a JVM. */
+    public Path gcLog() {
+        return gcLog;
     }
 
     /**
@@ -115,28 +121,7 @@ public final class ChildProcess {
 
     /** Complete lines appended to standard output since the last call (a user's command prints its own). */
     public List<String> newLines() {
-        List<String> lines = new ArrayList<>();
-        try (RandomAccessFile f = new RandomAccessFile(out.toFile(), "r")) {
-            long length = f.length();
-            if (length > read) {
-                byte[] b = new byte[(int) (length - read)];
-                f.seek(read);
-                f.readFully(b);
-                read = length;
-                partial.append(new String(b, StandardCharsets.UTF_8));
-            }
-        } catch (IOException e) {
-            return lines;
-        }
-        int nl;
-        while ((nl = partial.indexOf("\n")) >= 0) {
-            String line = partial.substring(0, nl).trim();
-            partial.delete(0, nl + 1);
-            if (!line.isEmpty()) {
-                lines.add(line);
-            }
-        }
-        return lines;
+        return out.newLines();
     }
 
     /** Tells a loadlab child {@code c}; false when it has gone (it read nothing, so nothing is lost). */

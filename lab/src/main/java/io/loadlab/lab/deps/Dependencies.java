@@ -211,7 +211,8 @@ public final class Dependencies implements AutoCloseable {
     public List<Sampler.Watched> watched() {
         List<Sampler.Watched> w = new ArrayList<>();
         if (backend != null) {
-            w.add(new Sampler.Watched("backend", backend.child().pid(), cpus));
+            w.add(new Sampler.Watched(
+                    "backend", backend.child().pid(), cpus, backend.child().gcLog()));
         }
         if (db != null && db.pid() > 0) {
             w.add(new Sampler.Watched("postgres", db.pid(), cpus));

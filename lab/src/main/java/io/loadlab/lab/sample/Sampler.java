@@ -7,6 +7,7 @@ import io.loadlab.core.proc.TaskStats;
 import io.loadlab.core.result.MachineSample;
 import io.loadlab.core.result.ProcessSample;
 import io.loadlab.core.result.ProcessSeries;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -20,8 +21,15 @@ import java.util.Optional;
  * and iowait. {@link #start()} then {@link #stop()}; the results are read after stop. Not reusable.
  */
 public final class Sampler implements AutoCloseable {
-    /** A process to watch: its role, PID and the CPUs it is pinned to (null = any). */
-    public record Watched(String role, long pid, String cpus) {}
+    /**
+     * A process to watch: its role, PID, the CPUs it is pinned to (null = any) and its JVM's garbage-collection log
+     * ({@link GcLog}; null when the lab has none).
+     */
+    public record Watched(String role, long pid, String cpus, Path gcLog) {
+        public Watched(String role, long pid, String cpus) {
+            this(role, pid, cpus, null);
+        }
+    }
 
     private final List<Watched> watched;
     private final long periodMillis;
@@ -62,7 +70,9 @@ public final class Sampler implements AutoCloseable {
         long ticks = ProcFs.clockTicksPerSecond();
         long t0 = System.nanoTime();
         Map<Watched, long[]> prev = new LinkedHashMap<>();
+        Map<Watched, GcLog> gc = new LinkedHashMap<>();
         watched.forEach(w -> prev.put(w, snapshot(w.pid())));
+        watched.stream().filter(w -> w.gcLog() != null).forEach(w -> gc.put(w, new GcLog(w.gcLog())));
         CpuTimes prevCpu = CpuTimes.read();
         long prevT = t0;
         long next = t0;
@@ -88,6 +98,7 @@ public final class Sampler implements AutoCloseable {
             for (Watched w : watched) {
                 long[] a = prev.get(w);
                 long[] b = snapshot(w.pid());
+                GcLog.Pauses pauses = gc.containsKey(w) ? gc.get(w).take(prevT, now) : null;
                 if (a != null && b != null) {
                     samples.get(w)
                             .add(new ProcessSample(
@@ -102,7 +113,9 @@ public final class Sampler implements AutoCloseable {
                                     a[7] == 1 && b[7] == 1 ? round(Math.max(0, b[6] - a[6]) / 1e9 / elapsed) : null,
                                     a[9] == 1 && b[9] == 1
                                             ? round(Math.max(0, b[8] - a[8]) / (double) ticks / elapsed)
-                                            : null));
+                                            : null,
+                                    pauses == null ? null : pauses.count(),
+                                    pauses == null ? null : round(pauses.ms())));
                 }
                 prev.put(w, b);
             }

@@ -114,7 +114,8 @@ final class LoadChildren implements AutoCloseable {
     List<Sampler.Watched> watched() {
         List<Sampler.Watched> w = new ArrayList<>();
         for (int i = 0; i < children.size(); i++) {
-            w.add(new Sampler.Watched(children.get(i).role(), children.get(i).pid(), cpus.get(i)));
+            ChildProcess c = children.get(i);
+            w.add(new Sampler.Watched(c.role(), c.pid(), cpus.get(i), c.gcLog()));
         }
         return w;
     }

@@ -132,7 +132,10 @@ final class MeasurementPhase {
         List<Sampler.Watched> w = new ArrayList<>();
         if (server.started()) {
             w.add(new Sampler.Watched(
-                    "server", server.process().pid(), ctx.cpus().server()));
+                    "server",
+                    server.process().pid(),
+                    ctx.cpus().server(),
+                    server.process().gcLog()));
         }
         w.addAll(labParts(gens));
         return w;

@@ -37,9 +37,11 @@ public final class TrialDir {
         m.put("server_job", "server.job.json");
         m.put("server_events", "server.events.jsonl");
         m.put("server_out", "server.out");
+        m.put("server_gc_log", "server.gc.log");
         m.put("loadgen_log", "loadgen.log");
         m.put("loadgen_job", "loadgen.job.json");
         m.put("loadgen_events", "loadgen.events.jsonl");
+        m.put("loadgen_gc_log", "loadgen.gc.log");
         m.put("flame_graph", ServerProfiler.HTML);
         m.put("profile_collapsed", ServerProfiler.COLLAPSED);
         m.put("profile_jfr", ServerProfiler.JFR);

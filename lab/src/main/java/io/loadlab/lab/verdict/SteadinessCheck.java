@@ -27,7 +27,13 @@ import org.HdrHistogram.Histogram;
  * CPU or more), the trial is NOT_STEADY however steady its throughput: a model capped by its threads serves the same
  * rate while compiling, but its CPU per request counts the compiler's, and a faster JVM would spend less. At 10,000
  * connections through the 50 ms backend servlet-sync's compiler used 0.2–0.4 of its core in every second of the window
- * after a 30 s warm-up, 24–33% of the server's CPU, while its throughput sat at its 198 threads' cap.
+ * after a 30 s warm-up, 24–33% of the server's CPU, while its throughput sat at its 198 threads' cap. The reasons also
+ * give the garbage-collection pauses of the server and the load generator in the window ({@link Paused}, from each
+ * JVM's log); where the server's longest second of pauses fell in the half with the higher p99 and is at least half
+ * the p99's move, the pause explains the move, and the advice is a longer window, not a longer warm-up: a collector
+ * pauses every so often whatever the warm-up (the quick suite's virtual-threads at 1,000 connections through the
+ * 100 ms backend made one young collection of 37–39 ms in the fourth second of its 5 s window, three runs in a row,
+ * and that second's p99 was 130–135 ms against 102–122 ms in the others).
  */
 final class SteadinessCheck {
     static final double P99_SLACK_MS = 1.0;
@@ -49,10 +55,13 @@ final class SteadinessCheck {
                     String.format(
                             Locale.ROOT,
                             "throughput varied by %.0f%% (coefficient of variation) across %d seconds (limit %.0f%%):"
-                                    + " lengthen warmup or duration, or look for GC pauses and other load on the host%s",
+                                    + " lengthen warmup or duration, or look for GC pauses and other load on the"
+                                    + " host%s%s%s",
                             cv * 100,
                             iv.size(),
                             t.steady() * 100,
+                            Paused.of(e, "server", iv).said("the server"),
+                            Paused.of(e, "loadgen", iv).said("the load generator"),
                             jit(e, iv))));
         }
         return p99Drift(e, t, iv).or(() -> stillCompiling(e, iv));
@@ -69,16 +78,32 @@ final class SteadinessCheck {
         double b = p99(w.subList(w.size() - half, w.size()));
         double drift = Math.abs(a - b) / Math.max(1e-9, (a + b) / 2);
         if (drift > t.steady() && Math.abs(a - b) > P99_SLACK_MS) {
+            Paused server = Paused.of(e, "server", iv);
+            // the second of the server's longest pause, 1-based; the higher half's seconds, 1-based
+            long worst = Math.round(server.worstSecond());
+            boolean inHigher = a > b ? worst >= 1 && worst <= half : worst > w.size() - half && worst <= w.size();
+            String why = inHigher && server.worstMs() >= Math.abs(a - b) / 2
+                    ? String.format(
+                            Locale.ROOT,
+                            "the server paused for garbage collection for %.0f ms in second %d of the window, in the"
+                                    + " half with the higher p99: a collector pauses every so often whatever the"
+                                    + " warm-up, so lengthen duration until each half of the window holds its"
+                                    + " share of the pauses",
+                            server.worstMs(),
+                            worst)
+                    : "lengthen warmup so the server reaches its steady state" + server.said("the server");
             return Optional.of(new Verdict(
                     VerdictCode.NOT_STEADY,
                     String.format(
                             Locale.ROOT,
                             "p99 moved from %.2f ms (first half) to %.2f ms (second half), %.0f%% (limit %.0f%%):"
-                                    + " lengthen warmup so the server reaches its steady state%s",
+                                    + " %s%s%s",
                             a,
                             b,
                             drift * 100,
                             t.steady() * 100,
+                            why,
+                            Paused.of(e, "loadgen", iv).said("the load generator"),
                             jit(e, iv))));
         }
         return Optional.empty();
@@ -180,6 +205,51 @@ final class SteadinessCheck {
                 }
             }
             return new Compiling(cpuSeconds, serverCpuSeconds, busy, first, last, lowest);
+        }
+    }
+
+    /**
+     * A process's stop-the-world garbage-collection pauses over the window, from its samples: how many, their
+     * milliseconds, and the second (as the samples stamp it, -1 when none) with the most of them and those
+     * milliseconds.
+     */
+    record Paused(int count, double ms, double worstSecond, double worstMs) {
+
+        static Paused of(Evidence e, String role, List<IntervalStats> iv) {
+            List<ProcessSample> samples =
+                    e.process(role).map(ProcessSeries::samples).orElse(List.of()); // map: a null list is empty
+            double end = iv.get(iv.size() - 1).tS() + 0.5; // as in Compiling
+            int count = 0;
+            double ms = 0;
+            double worstSecond = -1;
+            double worstMs = 0;
+            for (ProcessSample s : samples) {
+                if (s.gcPauses() == null || s.gcPauses() == 0 || s.tS() > end) {
+                    continue;
+                }
+                count += s.gcPauses();
+                ms += s.gcPauseMs();
+                if (s.gcPauseMs() > worstMs) {
+                    worstMs = s.gcPauseMs();
+                    worstSecond = s.tS();
+                }
+            }
+            return new Paused(count, ms, worstSecond, worstMs);
+        }
+
+        /** "; WHO paused for garbage collection N times in the window, X ms in all (Y ms in second S)", or "". */
+        String said(String who) {
+            if (count == 0) {
+                return "";
+            }
+            return String.format(
+                    Locale.ROOT,
+                    "; %s paused for garbage collection %s in the window, %.0f ms in all (%.0f ms in second %d)",
+                    who,
+                    count == 1 ? "once" : count + " times",
+                    ms,
+                    worstMs,
+                    Math.round(worstSecond));
         }
     }
 

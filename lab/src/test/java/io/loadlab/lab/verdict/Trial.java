@@ -133,7 +133,12 @@ final class Trial {
 
     /** A server whose per-second samples are {@code samples} (at half a core each). */
     Trial serverSamples(List<ProcessSample> samples) {
-        processes.add(new ProcessSeries("server", 42, "1", 0.5, 0.5, null, 1 << 20, 2, 0, 0, samples));
+        return samples("server", samples);
+    }
+
+    /** A process of {@code role} whose per-second samples are {@code samples} (at half a core each). */
+    Trial samples(String role, List<ProcessSample> samples) {
+        processes.add(new ProcessSeries(role, 42, "1", 0.5, 0.5, null, 1 << 20, 2, 0, 0, samples));
         return this;
     }
 

@@ -278,7 +278,7 @@ class VerdictsTest {
      * not scanned).
      */
     static ProcessSample sample(double t, double cpu, Double jit) {
-        return new ProcessSample(t, cpu, cpu * 0.6, cpu * 0.4, 1 << 20, 10, 0, 0, 0.0, jit);
+        return new ProcessSample(t, cpu, cpu * 0.6, cpu * 0.4, 1 << 20, 10, 0, 0, 0.0, jit, null, null);
     }
 
     /** A server's sample at second {@code t}, at half a core, its JIT compiler threads at {@code cores}. */
@@ -308,6 +308,41 @@ class VerdictsTest {
         Trial tiny =
                 clean().windows(List.of(window(1000, 0.2), window(1000, 0.2), window(1000, 0.6), window(1000, 0.6)));
         assertThat(tiny.codes()).containsExactly(VerdictCode.OK);
+    }
+
+    @Test
+    void aGcPauseInTheHalfWithTheHigherP99ExplainsTheMoveAndAsksForALongerWindow() {
+        // the third of four seconds holds the slow responses: p99 100 ms in the first half, 130 ms in the second
+        List<Histogram> bump =
+                List.of(window(10_000, 100), window(10_000, 100), window(10_000, 130), window(10_000, 100));
+        Trial paused = clean().windows(bump).samples("server", gc(3, 40)).samples("loadgen", gc(1, 2));
+        assertThat(paused.reason(VerdictCode.NOT_STEADY))
+                .contains(
+                        "p99 moved from 100.03 ms (first half) to 130.05 ms (second half)",
+                        "the server paused for garbage collection for 40 ms in second 3 of the window, in the half"
+                                + " with the higher p99",
+                        "lengthen duration",
+                        "; the load generator paused for garbage collection once in the window, 2 ms in all (2 ms in"
+                                + " second 1)")
+                .doesNotContain("lengthen warmup");
+        // a pause shorter than half the move, or in the other half, does not explain it: the advice stays the warm-up
+        for (List<ProcessSample> other : List.of(gc(3, 14), gc(2, 40))) {
+            assertThat(clean().windows(bump).samples("server", other).reason(VerdictCode.NOT_STEADY))
+                    .contains("lengthen warmup so the server reaches its steady state; the server paused for garbage"
+                            + " collection once in the window")
+                    .doesNotContain("lengthen duration");
+        }
+        // no log (a user's server): the reason says nothing of collections
+        assertThat(clean().windows(bump).serverSamples(List.of(jit(3, null))).reason(VerdictCode.NOT_STEADY))
+                .doesNotContain("garbage collection");
+    }
+
+    /** Four seconds of a JVM's samples, one collection of {@code ms} ending in second {@code t}. */
+    static List<ProcessSample> gc(int t, double ms) {
+        return IntStream.rangeClosed(1, 4)
+                .mapToObj(i -> new ProcessSample(
+                        i, 0.5, 0.3, 0.2, 1 << 20, 10, 0, 0, 0.0, 0.0, i == t ? 1 : 0, i == t ? ms : 0.0))
+                .toList();
     }
 
     @Test

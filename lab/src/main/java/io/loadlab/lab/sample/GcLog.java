@@ -1,0 +1,73 @@
+package io.loadlab.lab.sample;
+
+import io.loadlab.core.LineTail;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The stop-the-world pauses of a JVM the lab started, from the garbage-collection log it asks each such JVM to write
+ * ({@link #flags}): one line per collection, stamped with the JVM's {@code System.nanoTime()} when the line was
+ * written, right after the pause ended. Every process on the host reads the same monotonic clock, so the sampler
+ * counts each pause in the second it ended in. A pause is what the log calls one ({@code GC(3) Pause Young
+ * (Allocation Failure) 102M->27M(365M) 64.556ms}: Serial, Parallel, G1, Shenandoah); ZGC's, under a millisecond, are
+ * logged at a finer level and not counted. Used by one thread at a time.
+ */
+public final class GcLog {
+    /** {@code [<ns>ns] GC(<n>) Pause <what> <ms>ms}: the end of the pause and its length. */
+    private static final Pattern PAUSE = Pattern.compile("^\\[(\\d+)ns] GC\\(\\d+\\) Pause .* (\\d+(?:\\.\\d+)?)ms$");
+
+    /** The pauses that ended in one span: how many and their milliseconds. */
+    public record Pauses(int count, double ms) {
+        static final Pauses NONE = new Pauses(0, 0);
+    }
+
+    private record Pause(long endNanos, double ms) {}
+
+    private final LineTail tail;
+    private final ArrayDeque<Pause> pending = new ArrayDeque<>();
+
+    public GcLog(Path file) {
+        this.tail = new LineTail(file);
+    }
+
+    /**
+     * The JVM flag that makes a JVM log its collections to {@code file} this way, without rotating it; none when the
+     * path holds a double quote, which {@code -Xlog} cannot quote (a path with a colon or a space is quoted). Given
+     * before the user's own flags, so that theirs (even {@code -Xlog:disable}) have the last word.
+     */
+    public static List<String> flags(Path file) {
+        String f = file.toAbsolutePath().toString();
+        return f.contains("\"") ? List.of() : List.of("-Xlog:gc:file=\"" + f + "\":timenanos:filecount=0");
+    }
+
+    /**
+     * The pauses that ended after {@code fromNanos} and by {@code toNanos} ({@code System.nanoTime()}); those that
+     * ended before are dropped (a backend's log holds the trials before this one), later ones kept for the next call.
+     * Null when the JVM wrote no log: unknown, not zero.
+     */
+    public Pauses take(long fromNanos, long toNanos) {
+        if (!Files.exists(tail.file())) {
+            return null;
+        }
+        for (String line : tail.newLines()) {
+            Matcher m = PAUSE.matcher(line);
+            if (m.matches()) {
+                pending.add(new Pause(Long.parseLong(m.group(1)), Double.parseDouble(m.group(2))));
+            }
+        }
+        int count = 0;
+        double ms = 0;
+        while (!pending.isEmpty() && pending.peek().endNanos() - toNanos <= 0) {
+            Pause p = pending.poll();
+            if (p.endNanos() - fromNanos > 0) {
+                count++;
+                ms += p.ms();
+            }
+        }
+        return count == 0 ? Pauses.NONE : new Pauses(count, ms);
+    }
+}

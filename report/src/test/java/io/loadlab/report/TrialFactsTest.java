@@ -1,0 +1,25 @@
+package io.loadlab.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.loadlab.core.result.ProcessSample;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class TrialFactsTest {
+    @Test
+    void withoutAProfileTheServersGcPausesComeFromItsLogPerSecond() {
+        List<ProcessSample> paused =
+                List.of(second(1, 0, 0.0), second(2, 2, 12.5), second(3, 1, 37.479), second(4, 0, 0.0));
+        assertThat(TrialFacts.loggedPauses(paused)).isEqualTo("3 · 50.0 ms · 37.5 ms in second 3 (server.gc.log)");
+        assertThat(TrialFacts.loggedPauses(List.of(second(1, 0, 0.0), second(2, 0, 0.0))))
+                .isEqualTo("0");
+        // no log (a user's server, results before the log) is not "no pauses"
+        assertThat(TrialFacts.loggedPauses(List.of(second(1, null, null)))).isEqualTo(Numbers.DASH);
+        assertThat(TrialFacts.loggedPauses(List.of())).isEqualTo(Numbers.DASH);
+    }
+
+    private static ProcessSample second(double t, Integer pauses, Double ms) {
+        return new ProcessSample(t, 0.5, 0.3, 0.2, 1 << 20, 10, 0, 0, 0.0, 0.0, pauses, ms);
+    }
+}
