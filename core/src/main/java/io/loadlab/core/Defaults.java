@@ -1,6 +1,7 @@
 package io.loadlab.core;
 
 import io.loadlab.core.unit.Duration;
+import java.nio.file.Path;
 import java.util.List;
 
 /**
@@ -23,6 +24,28 @@ public final class Defaults {
     }
 
     private static final String NATIVE_ACCESS = "--enable-native-access=ALL-UNNAMED";
+
+    private static final String GC_LOG_PREFIX = "-Xlog:gc:file=\"";
+
+    private static final String GC_LOG_SUFFIX = "\":timenanos:filecount=0";
+
+    /**
+     * The flag that makes a JVM the lab starts log its garbage collections to {@code file}, one line each, stamped
+     * with its {@code System.nanoTime()}, never rotated; none when the path holds a double quote, which {@code -Xlog}
+     * cannot quote (a path with a colon or a space is quoted).
+     */
+    public static List<String> gcLogFlags(Path file) {
+        String f = file.toAbsolutePath().toString();
+        return f.contains("\"") ? List.of() : List.of(GC_LOG_PREFIX + f + GC_LOG_SUFFIX);
+    }
+
+    /**
+     * Whether a JVM's argument is the lab's {@link #gcLogFlags} flag: its file differs from trial to trial, so a
+     * comparison of two servers' flags leaves it out.
+     */
+    public static boolean isGcLogFlag(String arg) {
+        return arg.startsWith(GC_LOG_PREFIX) && arg.endsWith(GC_LOG_SUFFIX);
+    }
 
     /** {@link #jvmFlags(int)} of the running JDK. */
     public static List<String> jvmFlags() {

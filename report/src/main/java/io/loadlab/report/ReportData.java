@@ -148,8 +148,9 @@ final class ReportData {
     }
 
     /**
-     * Per second of the window: time, req/s, p99 ms, errors, and the cores the server's JIT compiler threads used in
-     * that second (null where the server is not a JVM, or the trial predates the figure).
+     * Per second of the window: time, req/s, p99 ms, errors, the cores the server's JIT compiler threads used in that
+     * second and the milliseconds its garbage collector paused it there (each null where the server is not a JVM the
+     * lab started, or the trial predates the figure).
      */
     private static Map<String, Object> trial(Path resultsDir, TrialResult t) {
         List<ProcessSample> server = serverSamples(t);
@@ -158,12 +159,14 @@ final class ReportData {
                 ? List.<IntervalStats>of()
                 : t.load().intervals()) {
             Double jit = null;
+            Double gc = null;
             for (ProcessSample s : server) {
-                if (s.cpuJit() != null && s.sameSecondAs(i)) {
-                    jit = s.cpuJit();
+                if (s.sameSecondAs(i)) {
+                    jit = s.cpuJit() != null ? s.cpuJit() : jit;
+                    gc = s.gcPauseMs() != null ? s.gcPauseMs() : gc;
                 }
             }
-            timeline.add(Arrays.asList(i.tS(), i.throughputRps(), i.p99Ms(), i.errors(), jit));
+            timeline.add(Arrays.asList(i.tS(), i.throughputRps(), i.p99Ms(), i.errors(), jit, gc));
         }
         return Map.of("timeline", timeline, "spectrum", LatencySpectrum.of(resultsDir, t));
     }

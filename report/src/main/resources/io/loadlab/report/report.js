@@ -199,6 +199,12 @@
         axes.y3 = {position: 'right', min: 0, suggestedMax: 1, grid: {drawOnChartArea: false},
           title: {display: true, text: 'JIT cores'}};
       }
+      // the server's garbage-collection pauses, ms in each second, on the p99 axis: a p99 bump above one is the pause
+      var gc = t.timeline.filter(function (r) { return r[5] !== null && r[5] !== undefined; });
+      if (gc.length) {
+        ds.push({label: 'server GC pause ms', data: gc.map(function (r) { return {x: r[0], y: r[5]}; }),
+          borderColor: '#8c564b', backgroundColor: '#8c564b', yAxisID: 'y2', borderDash: [1, 2], borderWidth: 1});
+      }
       return lineChart(canvas, ds, axes);
     },
     spectrum: function (canvas, t) {

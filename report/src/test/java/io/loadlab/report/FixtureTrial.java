@@ -246,8 +246,21 @@ final class FixtureTrial {
             max = Math.max(max, c);
             // a server's JIT compiles in its window's second second, as a JVM's may after a warm-up
             Double jit = role.equals("server") ? (s == 2 ? 0.3 : 0.0) : null;
+            // and its collector pauses once, in the third
+            boolean paused = role.equals("server") && s == 3;
             samples.add(new ProcessSample(
-                    s, c, c * 0.6, c * 0.4, rss + s * (1L << 20), threads, 900, 40, 0.02, jit, 0, 0.0));
+                    s,
+                    c,
+                    c * 0.6,
+                    c * 0.4,
+                    rss + s * (1L << 20),
+                    threads,
+                    900,
+                    40,
+                    0.02,
+                    jit,
+                    paused ? 1 : 0,
+                    paused ? 12.5 : 0.0));
         }
         return new ProcessSeries(
                 role, pid, cpus, cpu, max, 0.02, rss + SECONDS * (1L << 20), threads, 5400, 240, samples);

@@ -2,9 +2,15 @@ package io.loadlab.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.loadlab.core.Json;
+import io.loadlab.core.result.ResultsUpgrade;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The data the charts draw: bars comparing models at one load level, lines against the load with several. */
 class ReportDataTest {
@@ -25,6 +31,39 @@ class ReportDataTest {
                         .map(m -> ((List<Map<String, Object>>) m.get("points")).get(0))
                         .findFirst()
                         .orElseThrow();
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void aTrialsTimelineCarriesItsServersGcPausesPerSecondAndNothingWhereItHasNoLog(@TempDir Path tmp)
+            throws Exception {
+        JsonNode results = Json.mapper()
+                .readTree(Fixtures.source("run-a").resolve("results.json").toFile());
+        JsonNode trial = results.get("trials").get(0);
+        for (JsonNode p : trial.get("resources").get("processes")) {
+            if (p.get("role").asText().equals("server")) {
+                for (JsonNode s : p.get("samples")) {
+                    boolean third = Math.round(s.get("t_s").asDouble()) == 3;
+                    ((ObjectNode) s).put("gc_pauses", third ? 1 : 0).put("gc_pause_ms", third ? 12.5 : 0.0);
+                }
+            }
+        }
+        Path file = tmp.resolve("results.json");
+        Json.mapper().writeValue(file.toFile(), results);
+        Map<String, Object> withGc =
+                ReportData.of(tmp, ScenarioSection.of(TrialGroup.of(ResultsUpgrade.readSuite(file))));
+        List<List<Object>> timeline = (List<List<Object>>) ((Map<String, Map<String, Object>>) withGc.get("trials"))
+                .get(trial.get("id").asText())
+                .get("timeline");
+        assertThat(timeline).hasSizeGreaterThan(3);
+        assertThat(timeline).allSatisfy(row -> assertThat(row).hasSize(6));
+        assertThat(timeline.get(2).get(5)).isEqualTo(12.5);
+        assertThat(timeline.get(0).get(5)).isEqualTo(0.0);
+        // the checked-in fixture predates the log: no figure, not zero
+        List<List<Object>> before = (List<List<Object>>) ((Map<String, Map<String, Object>>) data.get("trials"))
+                .get(trial.get("id").asText())
+                .get("timeline");
+        assertThat(before).allSatisfy(row -> assertThat(row.get(5)).isNull());
     }
 
     @Test

@@ -1,5 +1,6 @@
 package io.loadlab.core.model;
 
+import io.loadlab.core.Defaults;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -126,7 +127,7 @@ public final class Parity {
         if (v instanceof List<?> l) {
             return l.stream()
                     .map(Objects::toString)
-                    .filter(f -> f.startsWith("-X"))
+                    .filter(f -> f.startsWith("-X") && !Defaults.isGcLogFlag(f))
                     .toList()
                     .toString();
         }

@@ -3,6 +3,8 @@ package io.loadlab.core.model;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.loadlab.core.Defaults;
+import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -21,6 +23,24 @@ class ParityTest {
         List<Parity.Difference> d = Parity.of(s, Map.of(), (m, k) -> false);
         assertEquals(1, d.size(), d.toString());
         assertEquals("db_pool: spring-mvc 10, netty 16", d.get(0).text());
+    }
+
+    @Test
+    void theLabsOwnGcLogFlagIsNoDifferenceThoughEveryTrialLogsToItsOwnFile() {
+        List<String> a = Defaults.gcLogFlags(Path.of("/r/trials/001-netty/server.gc.log"));
+        List<String> b = Defaults.gcLogFlags(Path.of("/r/trials/002-vertx/server.gc.log"));
+        assertTrue(Defaults.isGcLogFlag(a.get(0)));
+        Map<String, Map<String, Object>> s = new LinkedHashMap<>();
+        s.put("netty", server(16, 1 << 30, a));
+        s.put("vertx", server(16, 1 << 30, b));
+        assertTrue(Parity.of(s, Map.of(), (m, k) -> false).isEmpty());
+        // a flag of the user's beside it still is one
+        s.put("vertx", server(16, 1 << 30, List.of(b.get(0), "-Xlog:gc:file=/tmp/mine.log")));
+        List<Parity.Difference> d = Parity.of(s, Map.of(), (m, k) -> false);
+        assertEquals(1, d.size(), d.toString());
+        assertEquals(
+                "jvm.flags: netty [], vertx [-Xlog:gc:file=/tmp/mine.log]",
+                d.get(0).text());
     }
 
     @Test

@@ -1,8 +1,8 @@
 package io.loadlab.lab.child;
 
+import io.loadlab.core.Defaults;
 import io.loadlab.core.Json;
 import io.loadlab.lab.proc.ProcessRegistry;
-import io.loadlab.lab.sample.GcLog;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -137,12 +137,12 @@ public final class ChildLauncher {
 
     /**
      * Starts {@code cmd} with the JDK's {@code java} and every loadlab JVM's flags, the first of them its garbage
-     * collections' log ({@code ROLE.gc.log}, {@link GcLog}), before any of the user's; returns that log's path, or null
+     * collections' log ({@code ROLE.gc.log}, {@link io.loadlab.lab.sample.GcLog}), before any of the user's; returns that log's path, or null
      * when its path cannot be given to the JVM.
      */
     private Path java(List<String> cmd, String role, Path dir) {
         Path gcLog = dir.resolve(role + ".gc.log");
-        List<String> gc = GcLog.flags(gcLog);
+        List<String> gc = Defaults.gcLogFlags(gcLog);
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.addAll(gc);
         cmd.addAll(jvmFlags);

@@ -4,14 +4,13 @@ import io.loadlab.core.LineTail;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
-import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
  * The stop-the-world pauses of a JVM the lab started, from the garbage-collection log it asks each such JVM to write
- * ({@link #flags}): one line per collection, stamped with the JVM's {@code System.nanoTime()} when the line was
- * written, right after the pause ended. Every process on the host reads the same monotonic clock, so the sampler
+ * : one line per collection, stamped with the JVM's {@code System.nanoTime()} when the line was
+ * written, right after the pause ended ({@link io.loadlab.core.Defaults#gcLogFlags}). Every process on the host reads the same monotonic clock, so the sampler
  * counts each pause in the second it ended in. A pause is what the log calls one ({@code GC(3) Pause Young
  * (Allocation Failure) 102M->27M(365M) 64.556ms}: Serial, Parallel, G1, Shenandoah); ZGC's, under a millisecond, are
  * logged at a finer level and not counted. Used by one thread at a time.
@@ -32,16 +31,6 @@ public final class GcLog {
 
     public GcLog(Path file) {
         this.tail = new LineTail(file);
-    }
-
-    /**
-     * The JVM flag that makes a JVM log its collections to {@code file} this way, without rotating it; none when the
-     * path holds a double quote, which {@code -Xlog} cannot quote (a path with a colon or a space is quoted). Given
-     * before the user's own flags, so that theirs (even {@code -Xlog:disable}) have the last word.
-     */
-    public static List<String> flags(Path file) {
-        String f = file.toAbsolutePath().toString();
-        return f.contains("\"") ? List.of() : List.of("-Xlog:gc:file=\"" + f + "\":timenanos:filecount=0");
     }
 
     /**

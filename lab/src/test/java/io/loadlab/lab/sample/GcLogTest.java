@@ -3,6 +3,7 @@ package io.loadlab.lab.sample;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.offset;
 
+import io.loadlab.core.Defaults;
 import io.loadlab.core.result.ProcessSample;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -45,8 +46,8 @@ class GcLogTest {
 
     @Test
     void aPathTheJvmCannotBeGivenGetsNoLogAndOneWithAColonOrASpaceIsQuoted() {
-        assertThat(GcLog.flags(Path.of("/tmp/a\"b/server.gc.log"))).isEmpty();
-        assertThat(GcLog.flags(Path.of("/tmp/a b:c/server.gc.log")))
+        assertThat(Defaults.gcLogFlags(Path.of("/tmp/a\"b/server.gc.log"))).isEmpty();
+        assertThat(Defaults.gcLogFlags(Path.of("/tmp/a b:c/server.gc.log")))
                 .containsExactly("-Xlog:gc:file=\"/tmp/a b:c/server.gc.log\":timenanos:filecount=0");
     }
 
@@ -62,7 +63,7 @@ class GcLogTest {
                         + " for (int i = 0; i < 400; i++) { System.gc(); Thread.sleep(50); } } }");
         String java = ProcessHandle.current().info().command().orElseThrow();
         List<String> cmd = new ArrayList<>(List.of(java, "-XX:+UseSerialGC"));
-        cmd.addAll(GcLog.flags(gcLog));
+        cmd.addAll(Defaults.gcLogFlags(gcLog));
         cmd.add(collector.toString());
         Process jvm = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         try {
