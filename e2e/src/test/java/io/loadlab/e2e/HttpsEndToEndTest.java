@@ -32,6 +32,11 @@ class HttpsEndToEndTest {
             LabRun r = LabRun.run(tmp, 180, List.of("run", suite.toString()));
             SuiteResults s = r.suiteResults();
             assertThat(s.trials()).hasSize(2);
+            // each server logs its collections to its own trial's file, and that is no difference between the two
+            for (TrialResult t : s.trials()) {
+                assertThat(t.files()).containsKey("server_gc_log");
+            }
+            assertThat(Files.readString(r.suiteDir().resolve("report.html"))).doesNotContain("PARITY");
             QuietHost.assumeNotStarved(s.trials(), "both trials must be valid runs over TLS");
             for (TrialResult t : s.trials()) {
                 assertThat(t.valid()).as(r.output()).isTrue();
