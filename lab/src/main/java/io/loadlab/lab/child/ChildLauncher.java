@@ -16,8 +16,8 @@ import java.util.Map;
  * it works from the runnable jar and from tests alike) with its {@link ChildJob} written to {@code ROLE.job.json}, or
  * a user's shell command; pinned with {@code taskset -c} when pinning is on; with the open-file soft limit raised to
  * the hard limit. Standard output goes to {@code ROLE.events.jsonl} (a loadlab child's events) or {@code ROLE.out},
- * standard error to {@code ROLE.log}, a JVM's garbage collections to {@code ROLE.gc.log}; every child is registered, to be ended by PID, before this returns. Blocking;
- * thread-safe.
+ * standard error to {@code ROLE.log}, a JVM's garbage collections to {@code ROLE.gc.log}; every child is registered,
+ * to be ended by PID, before this returns. Blocking; thread-safe.
  */
 public final class ChildLauncher {
     /** The environment variable holding the results directory in every process the lab starts. */
@@ -137,8 +137,8 @@ public final class ChildLauncher {
 
     /**
      * Starts {@code cmd} with the JDK's {@code java} and every loadlab JVM's flags, the first of them its garbage
-     * collections' log ({@code ROLE.gc.log}, {@link io.loadlab.lab.sample.GcLog}), before any of the user's; returns that log's path, or null
-     * when its path cannot be given to the JVM.
+     * collections' log ({@code ROLE.gc.log}, {@link io.loadlab.lab.sample.GcLog}), before any of the user's; returns
+     * that log's path, or null when its path cannot be given to the JVM.
      */
     private Path java(List<String> cmd, String role, Path dir) {
         Path gcLog = dir.resolve(role + ".gc.log");

@@ -76,7 +76,10 @@ public final class ChildProcess {
         return out.file();
     }
 
-    /** Where its JVM logs its garbage collections ({@link io.loadlab.lab.sample.GcLog}), or null when the lab did not start a JVM. */
+    /**
+     * Where its JVM logs its garbage collections ({@link io.loadlab.lab.sample.GcLog}), or null when the lab did not
+     * start a JVM.
+     */
     public Path gcLog() {
         return gcLog;
     }

@@ -9,11 +9,11 @@ import java.util.regex.Pattern;
 
 /**
  * The stop-the-world pauses of a JVM the lab started, from the garbage-collection log it asks each such JVM to write
- * : one line per collection, stamped with the JVM's {@code System.nanoTime()} when the line was
- * written, right after the pause ended ({@link io.loadlab.core.Defaults#gcLogFlags}). Every process on the host reads the same monotonic clock, so the sampler
- * counts each pause in the second it ended in. A pause is what the log calls one ({@code GC(3) Pause Young
- * (Allocation Failure) 102M->27M(365M) 64.556ms}: Serial, Parallel, G1, Shenandoah); ZGC's, under a millisecond, are
- * logged at a finer level and not counted. Used by one thread at a time.
+ * ({@link io.loadlab.core.Defaults#gcLogFlags}): one line per collection, stamped with the JVM's
+ * {@code System.nanoTime()} when the line was written, right after the pause ended. Every process on the host reads
+ * the same monotonic clock, so the sampler counts each pause in the second it ended in. A pause is what the log calls
+ * one ({@code GC(3) Pause Young (Allocation Failure) 102M->27M(365M) 64.556ms}: Serial, Parallel, G1, Shenandoah);
+ * ZGC's, under a millisecond, are logged at a finer level and not counted. Used by one thread at a time.
  */
 public final class GcLog {
     /** {@code [<ns>ns] GC(<n>) Pause <what> <ms>ms}: the end of the pause and its length. */
