@@ -147,6 +147,11 @@ final class ReportData {
         return serverSamples(t).stream().anyMatch(s -> s.cpuJit() != null);
     }
 
+    /** Whether the server's samples carry its GC pauses (a JVM the lab started, in results that record them). */
+    static boolean hasServerGc(TrialResult t) {
+        return serverSamples(t).stream().anyMatch(s -> s.gcPauseMs() != null);
+    }
+
     /**
      * Per second of the window: time, req/s, p99 ms, errors, the cores the server's JIT compiler threads used in that
      * second and the milliseconds its garbage collector paused it there (each null where the server is not a JVM the

@@ -146,6 +146,7 @@ final class ReportTables {
                     .append("</summary><div class=\"charts\">")
                     .append("<figure><figcaption>Per second: throughput (req/s), p99 (ms), errors")
                     .append(ReportData.hasServerJit(t) ? ", the server's JIT (cores)" : "")
+                    .append(ReportData.hasServerGc(t) ? ", its GC pauses (ms)" : "")
                     .append("</figcaption>")
                     .append("<div class=\"chart\"><canvas data-chart=\"timeline\" data-trial=\"")
                     .append(esc(t.id()))

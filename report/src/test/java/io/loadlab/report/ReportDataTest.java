@@ -64,6 +64,9 @@ class ReportDataTest {
                 .get(trial.get("id").asText())
                 .get("timeline");
         assertThat(before).allSatisfy(row -> assertThat(row.get(5)).isNull());
+        // and the chart's caption says so only where there is a figure
+        assertThat(ReportWriter.render(tmp)).contains("the server's JIT (cores), its GC pauses (ms)");
+        assertThat(ReportWriter.render(Fixtures.source("run-a"))).doesNotContain("its GC pauses (ms)");
     }
 
     @Test
