@@ -3,6 +3,7 @@ package io.loadlab.report;
 import io.loadlab.core.result.Ceiling;
 import io.loadlab.core.result.ConnectionFairness;
 import io.loadlab.core.result.DependencyWork;
+import io.loadlab.core.result.GcPauses;
 import io.loadlab.core.result.LoadReport;
 import io.loadlab.core.result.ProcessSample;
 import io.loadlab.core.result.ProcessSeries;
@@ -73,24 +74,14 @@ final class TrialFacts {
      * one second, and which", "0", or "—" where there is no log (a user's server, older results).
      */
     static String loggedPauses(List<ProcessSample> samples) {
-        int n = 0;
-        double total = 0;
-        ProcessSample worst = null;
-        for (ProcessSample s : samples) {
-            if (s.gcPauses() == null) {
-                return Numbers.DASH;
-            }
-            n += s.gcPauses();
-            total += s.gcPauseMs();
-            worst = worst == null || s.gcPauseMs() > worst.gcPauseMs() ? s : worst;
-        }
-        if (worst == null) {
+        GcPauses p = GcPauses.of(samples, Double.MAX_VALUE);
+        if (p == null) {
             return Numbers.DASH;
         }
-        return n == 0
+        return p.count() == 0
                 ? "0"
-                : Numbers.count(n) + " · " + Numbers.ms(total) + " ms · " + Numbers.ms(worst.gcPauseMs())
-                        + " ms in second " + Math.round(worst.tS()) + " (server.gc.log)";
+                : Numbers.count(p.count()) + " · " + Numbers.ms(p.ms()) + " ms · " + Numbers.ms(p.worstMs())
+                        + " ms in second " + Math.round(p.worstSecond()) + " (server.gc.log)";
     }
 
     /** "20 · oldest 4,009 ms", "0", or "—" when not recorded: the unfinished column of the verdict table. */

@@ -1,5 +1,6 @@
 package io.loadlab.lab.verdict;
 
+import io.loadlab.core.result.GcPauses;
 import io.loadlab.core.result.IntervalStats;
 import io.loadlab.core.result.ProcessSample;
 import io.loadlab.core.result.ProcessSeries;
@@ -28,7 +29,7 @@ import org.HdrHistogram.Histogram;
  * rate while compiling, but its CPU per request counts the compiler's, and a faster JVM would spend less. At 10,000
  * connections through the 50 ms backend servlet-sync's compiler used 0.2–0.4 of its core in every second of the window
  * after a 30 s warm-up, 24–33% of the server's CPU, while its throughput sat at its 198 threads' cap. The reasons also
- * give the garbage-collection pauses of the server and the load generator in the window ({@link Paused}, from each
+ * give the garbage-collection pauses of the server and the load generator in the window ({@link GcPauses}, from each
  * JVM's log); where the server's longest second of pauses fell in the half with the higher p99 and is at least half
  * the p99's move, the pause explains the move, and the advice is a longer window, not a longer warm-up: a collector
  * pauses every so often whatever the warm-up (the quick suite's virtual-threads at 1,000 connections through the
@@ -60,8 +61,8 @@ final class SteadinessCheck {
                             cv * 100,
                             iv.size(),
                             t.steady() * 100,
-                            Paused.of(e, "server", iv).said("the server"),
-                            Paused.of(e, "loadgen", iv).said("the load generator"),
+                            said(paused(e, "server", iv), "the server"),
+                            said(paused(e, "loadgen", iv), "the load generator"),
                             jit(e, iv))));
         }
         return p99Drift(e, t, iv).or(() -> stillCompiling(e, iv));
@@ -78,7 +79,7 @@ final class SteadinessCheck {
         double b = p99(w.subList(w.size() - half, w.size()));
         double drift = Math.abs(a - b) / Math.max(1e-9, (a + b) / 2);
         if (drift > t.steady() && Math.abs(a - b) > P99_SLACK_MS) {
-            Paused server = Paused.of(e, "server", iv);
+            GcPauses server = paused(e, "server", iv);
             // the second of the server's longest pause, 1-based; the higher half's seconds, 1-based
             long worst = Math.round(server.worstSecond());
             boolean inHigher = a > b ? worst >= 1 && worst <= half : worst > w.size() - half && worst <= w.size();
@@ -91,7 +92,7 @@ final class SteadinessCheck {
                                     + " share of the pauses",
                             server.worstMs(),
                             worst)
-                    : "lengthen warmup so the server reaches its steady state" + server.said("the server");
+                    : "lengthen warmup so the server reaches its steady state" + said(server, "the server");
             return Optional.of(new Verdict(
                     VerdictCode.NOT_STEADY,
                     String.format(
@@ -103,7 +104,7 @@ final class SteadinessCheck {
                             drift * 100,
                             t.steady() * 100,
                             why,
-                            Paused.of(e, "loadgen", iv).said("the load generator"),
+                            said(paused(e, "loadgen", iv), "the load generator"),
                             jit(e, iv))));
         }
         return Optional.empty();
@@ -186,7 +187,7 @@ final class SteadinessCheck {
             double first = -1;
             double last = -1;
             double lowest = Double.MAX_VALUE;
-            double end = iv.get(iv.size() - 1).tS() + 0.5; // the sampler may take a second past the window's last
+            double end = windowEnd(iv);
             for (ProcessSample s : samples) {
                 if (s.cpuJit() == null || s.tS() > end) {
                     continue;
@@ -208,49 +209,31 @@ final class SteadinessCheck {
         }
     }
 
-    /**
-     * A process's stop-the-world garbage-collection pauses over the window, from its samples: how many, their
-     * milliseconds, and the second (as the samples stamp it, -1 when none) with the most of them and those
-     * milliseconds.
-     */
-    record Paused(int count, double ms, double worstSecond, double worstMs) {
+    /** A process's garbage-collection pauses over the window; none where the lab has no log of it. */
+    static GcPauses paused(Evidence e, String role, List<IntervalStats> iv) {
+        GcPauses p = GcPauses.of(
+                e.process(role).map(ProcessSeries::samples).orElse(List.of()), windowEnd(iv)); // a null list is empty
+        return p == null ? GcPauses.NONE : p;
+    }
 
-        static Paused of(Evidence e, String role, List<IntervalStats> iv) {
-            List<ProcessSample> samples =
-                    e.process(role).map(ProcessSeries::samples).orElse(List.of()); // map: a null list is empty
-            double end = iv.get(iv.size() - 1).tS() + 0.5; // as in Compiling
-            int count = 0;
-            double ms = 0;
-            double worstSecond = -1;
-            double worstMs = 0;
-            for (ProcessSample s : samples) {
-                if (s.gcPauses() == null || s.gcPauses() == 0 || s.tS() > end) {
-                    continue;
-                }
-                count += s.gcPauses();
-                ms += s.gcPauseMs();
-                if (s.gcPauseMs() > worstMs) {
-                    worstMs = s.gcPauseMs();
-                    worstSecond = s.tS();
-                }
-            }
-            return new Paused(count, ms, worstSecond, worstMs);
+    /** "; WHO paused for garbage collection N times in the window, X ms in all (Y ms in second S)", or "". */
+    static String said(GcPauses p, String who) {
+        if (p.count() == 0) {
+            return "";
         }
+        return String.format(
+                Locale.ROOT,
+                "; %s paused for garbage collection %s in the window, %.0f ms in all (%.0f ms in second %d)",
+                who,
+                p.count() == 1 ? "once" : p.count() + " times",
+                p.ms(),
+                p.worstMs(),
+                Math.round(p.worstSecond()));
+    }
 
-        /** "; WHO paused for garbage collection N times in the window, X ms in all (Y ms in second S)", or "". */
-        String said(String who) {
-            if (count == 0) {
-                return "";
-            }
-            return String.format(
-                    Locale.ROOT,
-                    "; %s paused for garbage collection %s in the window, %.0f ms in all (%.0f ms in second %d)",
-                    who,
-                    count == 1 ? "once" : count + " times",
-                    ms,
-                    worstMs,
-                    Math.round(worstSecond));
-        }
+    /** The last second of the window a process sample may stamp: the sampler may take a second past its last. */
+    static double windowEnd(List<IntervalStats> iv) {
+        return iv.get(iv.size() - 1).tS() + 0.5;
     }
 
     static double median(List<IntervalStats> iv) {
