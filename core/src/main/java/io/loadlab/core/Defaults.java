@@ -25,13 +25,14 @@ public final class Defaults {
 
     private static final String NATIVE_ACCESS = "--enable-native-access=ALL-UNNAMED";
 
-    private static final String GC_LOG_PREFIX = "-Xlog:gc:file=\"";
+    private static final String GC_LOG_PREFIX = "-Xlog:gc,gc+phases:file=\"";
 
     private static final String GC_LOG_SUFFIX = "\":timenanos:filecount=0";
 
     /**
-     * The flag that makes a JVM the lab starts log its garbage collections to {@code file}, one line each, stamped
-     * with its {@code System.nanoTime()}, never rotated; none when the path holds a double quote, which {@code -Xlog}
+     * The flag that makes a JVM the lab starts log its garbage collections to {@code file}, stamped with its
+     * {@code System.nanoTime()}, never rotated: one line per collection and a few for its phases, where ZGC logs its
+     * pauses; none when the path holds a double quote, which {@code -Xlog}
      * cannot quote (a path with a colon or a space is quoted).
      */
     public static List<String> gcLogFlags(Path file) {

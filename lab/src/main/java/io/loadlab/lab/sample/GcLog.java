@@ -12,12 +12,14 @@ import java.util.regex.Pattern;
  * ({@link io.loadlab.core.Defaults#gcLogFlags}): one line per collection, stamped with the JVM's
  * {@code System.nanoTime()} when the line was written, right after the pause ended. Every process on the host reads
  * the same monotonic clock, so the sampler counts each pause in the second it ended in. A pause is what the log calls
- * one ({@code GC(3) Pause Young (Allocation Failure) 102M->27M(365M) 64.556ms}: Serial, Parallel, G1, Shenandoah);
- * ZGC's, under a millisecond, are logged at a finer level and not counted. Used by one thread at a time.
+ * one ({@code GC(3) Pause Young (Allocation Failure) 102M->27M(365M) 64.556ms}: Serial, Parallel, G1, Shenandoah;
+ * ZGC's among the phases, {@code GC(0) Y: Pause Mark End 0.015ms}, with the generation it paused for). Used by one
+ * thread at a time.
  */
 public final class GcLog {
-    /** {@code [<ns>ns] GC(<n>) Pause <what> <ms>ms}: the end of the pause and its length. */
-    private static final Pattern PAUSE = Pattern.compile("^\\[(\\d+)ns] GC\\(\\d+\\) Pause .* (\\d+(?:\\.\\d+)?)ms$");
+    /** {@code [<ns>ns] GC(<n>) [Y: |O: ]Pause <what> <ms>ms}: the end of the pause and its length. */
+    private static final Pattern PAUSE =
+            Pattern.compile("^\\[(\\d+)ns] GC\\(\\d+\\) (?:[A-Z]: )?Pause .* (\\d+(?:\\.\\d+)?)ms$");
 
     /** The pauses that ended in one span: how many and their milliseconds. */
     public record Pauses(int count, double ms) {

@@ -13,6 +13,8 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class GcLogTest {
     @Test
@@ -26,12 +28,17 @@ class GcLogTest {
                 [1500ns] GC(1) Pause Young (Allocation Failure) 102M->27M(365M) 64.556ms
                 [1700ns] GC(2) Pause Young (Normal) (G1 Evacuation Pause) 15M->3M(64M) 8.868ms
                 [1800ns] GC(3) Major Collection (Warmup) 8M(12%)->8M(12%) 0.042s
+                [1810ns] GC(3) Y: Pause Mark Start (Major) 0.012ms
+                [1820ns] GC(3) Y: Concurrent Mark 5.103ms
+                [1830ns] GC(3) O: Pause Mark End 0.016ms
+                [1840ns] GC(3)   Evacuate Collection Set: 6.49ms
                 [2500ns] GC(4) Pause Remark 30M->30M(256M) 1.5ms
                 [31""");
-        // the pause before the span is a trial's before this one; ZGC's collection line is no pause
+        // the pause before the span is a trial's before this one; ZGC's collection line is no pause, its phases'
+        // pauses are, its concurrent phases and G1's phase lines are not
         GcLog.Pauses first = log.take(1_000, 2_000);
-        assertThat(first.count()).isEqualTo(2);
-        assertThat(first.ms()).isCloseTo(64.556 + 8.868, offset(1e-9));
+        assertThat(first.count()).isEqualTo(4);
+        assertThat(first.ms()).isCloseTo(64.556 + 8.868 + 0.012 + 0.016, offset(1e-9));
         // the half-written line waits for its end; the pause after the span waits for its own
         Files.writeString(
                 file, "00ns] GC(5) Pause Young (Allocation Failure) 1M->1M(2M) 2.0ms\n", StandardOpenOption.APPEND);
@@ -48,11 +55,13 @@ class GcLogTest {
     void aPathTheJvmCannotBeGivenGetsNoLogAndOneWithAColonOrASpaceIsQuoted() {
         assertThat(Defaults.gcLogFlags(Path.of("/tmp/a\"b/server.gc.log"))).isEmpty();
         assertThat(Defaults.gcLogFlags(Path.of("/tmp/a b:c/server.gc.log")))
-                .containsExactly("-Xlog:gc:file=\"/tmp/a b:c/server.gc.log\":timenanos:filecount=0");
+                .containsExactly("-Xlog:gc,gc+phases:file=\"/tmp/a b:c/server.gc.log\":timenanos:filecount=0");
     }
 
-    @Test
-    void aJvmStartedWithTheFlagsHasItsPausesInTheSamplesOfTheSecondsTheyEndedIn(@TempDir Path tmp) throws Exception {
+    @ParameterizedTest
+    @ValueSource(strings = {"-XX:+UseSerialGC", "-XX:+UseZGC"})
+    void aJvmStartedWithTheFlagsHasItsPausesInTheSamplesOfTheSecondsTheyEndedIn(String collectorFlag, @TempDir Path tmp)
+            throws Exception {
         // a directory with a space and a colon: the flag quotes it
         Path dir = Files.createDirectories(tmp.resolve("trial 1:a"));
         Path gcLog = dir.resolve("server.gc.log");
@@ -62,19 +71,19 @@ class GcLogTest {
                 "class Collector { public static void main(String[] a) throws Exception {"
                         + " for (int i = 0; i < 400; i++) { System.gc(); Thread.sleep(50); } } }");
         String java = ProcessHandle.current().info().command().orElseThrow();
-        List<String> cmd = new ArrayList<>(List.of(java, "-XX:+UseSerialGC"));
+        List<String> cmd = new ArrayList<>(List.of(java, collectorFlag));
         cmd.addAll(Defaults.gcLogFlags(gcLog));
         cmd.add(collector.toString());
         Process jvm = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         try {
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-            while (!(Files.exists(gcLog) && Files.readString(gcLog).contains("Pause Full"))
+            while (!(Files.exists(gcLog) && Files.readString(gcLog).contains("Pause "))
                     && System.nanoTime() < deadline) {
                 Thread.sleep(50);
             }
             assertThat(Files.readString(gcLog))
                     .as("the JVM logged its first collection")
-                    .contains("Pause Full");
+                    .contains("Pause ");
             Sampler sampler = new Sampler(
                     List.of(
                             new Sampler.Watched("server", jvm.pid(), null, gcLog),
