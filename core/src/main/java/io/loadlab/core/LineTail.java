@@ -5,6 +5,7 @@ import java.io.RandomAccessFile;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -15,7 +16,8 @@ import java.util.List;
 public final class LineTail {
     private final Path file;
     private long read;
-    private final StringBuilder partial = new StringBuilder();
+    /** The bytes after the last line end: a line not yet ended, possibly cut inside a multi-byte character. */
+    private byte[] partial = new byte[0];
 
     public LineTail(Path file) {
         this.file = file;
@@ -25,29 +27,38 @@ public final class LineTail {
         return file;
     }
 
-    /** Complete, non-blank lines (trimmed) appended since the last call. */
+    /**
+     * Complete, non-blank lines (trimmed) appended since the last call. Lines are split on the byte {@code '\n'}
+     * before they are decoded as UTF-8, which no multi-byte character contains, so a character the writer had not
+     * finished when a read ended is decoded whole with the rest of its line.
+     */
     public List<String> newLines() {
         List<String> lines = new ArrayList<>();
+        byte[] b;
         try (RandomAccessFile f = new RandomAccessFile(file.toFile(), "r")) {
             long length = f.length();
-            if (length > read) {
-                byte[] b = new byte[(int) (length - read)];
-                f.seek(read);
-                f.readFully(b);
-                read = length;
-                partial.append(new String(b, StandardCharsets.UTF_8));
+            if (length <= read) {
+                return lines;
             }
+            b = new byte[partial.length + (int) (length - read)];
+            System.arraycopy(partial, 0, b, 0, partial.length);
+            f.seek(read);
+            f.readFully(b, partial.length, (int) (length - read));
+            read = length;
         } catch (IOException e) {
             return lines;
         }
-        int nl;
-        while ((nl = partial.indexOf("\n")) >= 0) {
-            String line = partial.substring(0, nl).trim();
-            partial.delete(0, nl + 1);
-            if (!line.isEmpty()) {
-                lines.add(line);
+        int from = 0;
+        for (int i = 0; i < b.length; i++) {
+            if (b[i] == '\n') {
+                String line = new String(b, from, i - from, StandardCharsets.UTF_8).trim();
+                if (!line.isEmpty()) {
+                    lines.add(line);
+                }
+                from = i + 1;
             }
         }
+        partial = Arrays.copyOfRange(b, from, b.length);
         return lines;
     }
 }
