@@ -4,6 +4,7 @@ import io.loadlab.core.result.Ceiling;
 import io.loadlab.core.result.ConnectionFairness;
 import io.loadlab.core.result.DependencyWork;
 import io.loadlab.core.result.GcPauses;
+import io.loadlab.core.result.IntervalStats;
 import io.loadlab.core.result.LoadReport;
 import io.loadlab.core.result.ProcessSample;
 import io.loadlab.core.result.ProcessSeries;
@@ -57,7 +58,10 @@ final class TrialFacts {
                                         : " · " + ProfileHtml.bytes(r.allocatedBytes()) + " per request"));
         out.put(
                 "GC pauses (n · total · max)",
-                j == null ? loggedPauses(ReportData.serverSamples(t)) : ProfileHtml.gc(j) + " (" + j.collector() + ")");
+                j == null
+                        ? loggedPauses(
+                                ReportData.serverSamples(t), IntervalStats.windowEnd(l == null ? null : l.intervals()))
+                        : ProfileHtml.gc(j) + " (" + j.collector() + ")");
         out.put("threads (peak)", j == null ? Numbers.DASH : Numbers.count(j.threadsPeak()));
         out.put(
                 "context switches per request",
@@ -70,11 +74,12 @@ final class TrialFacts {
     }
 
     /**
-     * Without a profile, the server's pauses from its JVM's GC log, per second of the window: "n · total · the most in
-     * one second, and which", "0", or "—" where there is no log (a user's server, older results).
+     * Without a profile, the server's pauses from its JVM's GC log, per second of the window (the samples stamped up
+     * to {@code untilS}, as the verdicts count them): "n · total · the most in one second, and which", "0", or "—"
+     * where there is no log (a user's server, older results).
      */
-    static String loggedPauses(List<ProcessSample> samples) {
-        GcPauses p = GcPauses.of(samples, Double.MAX_VALUE);
+    static String loggedPauses(List<ProcessSample> samples, double untilS) {
+        GcPauses p = GcPauses.of(samples, untilS);
         if (p == null) {
             return Numbers.DASH;
         }

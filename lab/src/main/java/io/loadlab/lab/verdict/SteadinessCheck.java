@@ -187,7 +187,7 @@ final class SteadinessCheck {
             double first = -1;
             double last = -1;
             double lowest = Double.MAX_VALUE;
-            double end = windowEnd(iv);
+            double end = IntervalStats.windowEnd(iv);
             for (ProcessSample s : samples) {
                 if (s.cpuJit() == null || s.tS() > end) {
                     continue;
@@ -212,7 +212,8 @@ final class SteadinessCheck {
     /** A process's garbage-collection pauses over the window; none where the lab has no log of it. */
     static GcPauses paused(Evidence e, String role, List<IntervalStats> iv) {
         GcPauses p = GcPauses.of(
-                e.process(role).map(ProcessSeries::samples).orElse(List.of()), windowEnd(iv)); // a null list is empty
+                e.process(role).map(ProcessSeries::samples).orElse(List.of()),
+                IntervalStats.windowEnd(iv)); // a null list is empty
         return p == null ? GcPauses.NONE : p;
     }
 
@@ -229,11 +230,6 @@ final class SteadinessCheck {
                 p.ms(),
                 p.worstMs(),
                 Math.round(p.worstSecond()));
-    }
-
-    /** The last second of the window a process sample may stamp: the sampler may take a second past its last. */
-    static double windowEnd(List<IntervalStats> iv) {
-        return iv.get(iv.size() - 1).tS() + 0.5;
     }
 
     static double median(List<IntervalStats> iv) {
