@@ -44,6 +44,10 @@ class AgentsEndToEndTest {
         assertThat(dir.resolve("agent-0/agent.json")).exists();
         assertThat(dir.resolve("agent-1/agent.json")).exists();
         assertThat(dir.resolve("loadgen-1.events.jsonl")).content().contains("\"armed\"", "\"result\"");
+        // every agent's files are named in the trial's result, its garbage collections' log too
+        assertThat(t.files())
+                .containsKeys(
+                        "loadgen_0_log", "loadgen_0_gc_log", "loadgen_1_job", "loadgen_1_events", "loadgen_1_gc_log");
         assertThat(r.suiteResults().settings()).containsEntry("loadgen_agents", 2);
         assertThat(LabRun.processesOf(r.suiteDir())).isEmpty();
     }

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -14,6 +15,13 @@ import java.util.Map;
  */
 public final class TrialDir {
     private static final Map<String, String> KNOWN = known();
+
+    /** A load agent's files, {@code loadgen-I.SUFFIX}, by the end of their name in {@link #files()}. */
+    private static final List<Map.Entry<String, String>> AGENT_FILES = List.of(
+            Map.entry("log", ".log"),
+            Map.entry("job", ".job.json"),
+            Map.entry("events", ".events.jsonl"),
+            Map.entry("gc_log", ".gc.log"));
 
     private final Path results;
     private final Path dir;
@@ -66,15 +74,25 @@ public final class TrialDir {
         return results.relativize(p).toString();
     }
 
-    /** The trial's directory and every known file in it that exists, by name, relative to the results directory. */
+    /**
+     * The trial's directory and every known file in it that exists, by name, relative to the results directory; with
+     * load agents, each agent's job, events, log and GC log too ({@code loadgen_0_log}, …), in the agents' order.
+     */
     public Map<String, String> files() {
         Map<String, String> out = new LinkedHashMap<>();
         out.put("dir", relative(dir));
-        KNOWN.forEach((name, file) -> {
-            if (Files.isRegularFile(dir.resolve(file))) {
-                out.put(name, relative(dir.resolve(file)));
+        KNOWN.forEach((name, file) -> put(out, name, file));
+        for (int i = 0; Files.isRegularFile(dir.resolve("loadgen-" + i + ".job.json")); i++) {
+            for (Map.Entry<String, String> f : AGENT_FILES) {
+                put(out, "loadgen_" + i + "_" + f.getKey(), "loadgen-" + i + f.getValue());
             }
-        });
+        }
         return out;
+    }
+
+    private void put(Map<String, String> out, String name, String file) {
+        if (Files.isRegularFile(dir.resolve(file))) {
+            out.put(name, relative(dir.resolve(file)));
+        }
     }
 }
