@@ -76,6 +76,9 @@ class ProfileEndToEndTest {
                 .allSatisfy(s -> assertThat(s.gcPauses()).isNotNull());
         assertThat(t.resources().process("server").samples())
                 .allSatisfy(s -> assertThat(s.gcPauses()).isNull());
+        // the load generator's collections before the window are counted too; the user's server's are unknown
+        assertThat(t.resources().process("loadgen").gcPausesBefore()).isNotNull();
+        assertThat(t.resources().process("server").gcPausesBefore()).isNull();
         assertThat(Files.readString(r.suiteDir().resolve("report.html"))).doesNotContain("Inside the servers");
         assertThat(List.of(r.process.exitValue())).containsAnyOf(0, 1);
     }

@@ -109,7 +109,9 @@ final class ReportData {
                 n++;
             }
         }
-        return n == 0 ? null : new ProcessSeries("server", 0, "", cpu / n, 0, null, rss, threads, 0, 0, List.of());
+        return n == 0
+                ? null
+                : new ProcessSeries("server", 0, "", cpu / n, 0, null, rss, threads, 0, 0, null, List.of());
     }
 
     /** Throughput and p99 per request name and model, at the scenario's highest load level. */

@@ -56,7 +56,8 @@ class AnswerRulesTest {
                 Ceiling.NONE,
                 null,
                 new Resources(
-                        List.of(new ProcessSeries("server", 1, "0", cpu, cpu, null, 1L << 27, 10, 0, 0, List.of())),
+                        List.of(new ProcessSeries(
+                                "server", 1, "0", cpu, cpu, null, 1L << 27, 10, 0, 0, null, List.of())),
                         null),
                 null,
                 Map.of(),

@@ -263,7 +263,18 @@ final class FixtureTrial {
                     paused ? 12.5 : 0.0));
         }
         return new ProcessSeries(
-                role, pid, cpus, cpu, max, 0.02, rss + SECONDS * (1L << 20), threads, 5400, 240, samples);
+                role,
+                pid,
+                cpus,
+                cpu,
+                max,
+                0.02,
+                rss + SECONDS * (1L << 20),
+                threads,
+                5400,
+                240,
+                role.equals("server") ? 3 : 0,
+                samples);
     }
 
     private static List<MachineSample> machine() {

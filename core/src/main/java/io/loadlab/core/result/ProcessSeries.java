@@ -8,6 +8,9 @@ import java.util.List;
  *
  * @param cpuWaitMean the mean of its samples' {@code cpu_wait} (cores' worth of time its threads waited for a CPU);
  *     null when any sample lacks it
+ * @param gcPausesBefore a JVM's stop-the-world pauses in its GC log that ended before the window opened (since it
+ *     started: its start-up and warm-up; for the backend, earlier trials' too); null where the lab has no log of it
+ *     and in files written before it was recorded
  */
 public record ProcessSeries(
         String role,
@@ -20,6 +23,7 @@ public record ProcessSeries(
         int threadsMax,
         long voluntaryCtx,
         long involuntaryCtx,
+        Integer gcPausesBefore,
         List<ProcessSample> samples) {
     /** Its mean CPU spent per request at {@code rps} requests per second, in µs; NaN when nothing was served. */
     public double cpuMicrosPerRequest(double rps) {

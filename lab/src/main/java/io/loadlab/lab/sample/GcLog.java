@@ -30,9 +30,23 @@ public final class GcLog {
 
     private final LineTail tail;
     private final ArrayDeque<Pause> pending = new ArrayDeque<>();
+    private int before;
 
     public GcLog(Path file) {
         this.tail = new LineTail(file);
+    }
+
+    /**
+     * The pauses dropped so far for having ended before the span asked for: with contiguous spans from the window's
+     * start, the pauses before the window (since the JVM started; a backend's, since its first trial).
+     */
+    public int before() {
+        return before;
+    }
+
+    /** Whether the JVM has written its log: without one, its pauses are unknown, not zero. */
+    public boolean exists() {
+        return Files.exists(tail.file());
     }
 
     /**
@@ -41,7 +55,7 @@ public final class GcLog {
      * Null when the JVM wrote no log: unknown, not zero.
      */
     public Pauses take(long fromNanos, long toNanos) {
-        if (!Files.exists(tail.file())) {
+        if (!exists()) {
             return null;
         }
         for (String line : tail.newLines()) {
@@ -57,6 +71,8 @@ public final class GcLog {
             if (p.endNanos() - fromNanos > 0) {
                 count++;
                 ms += p.ms();
+            } else {
+                before++;
             }
         }
         return count == 0 ? Pauses.NONE : new Pauses(count, ms);

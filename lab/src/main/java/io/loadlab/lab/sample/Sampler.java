@@ -35,6 +35,9 @@ public final class Sampler implements AutoCloseable {
     private final long periodMillis;
     private final Map<Watched, List<ProcessSample>> samples = new LinkedHashMap<>();
     private final List<MachineSample> machine = new ArrayList<>();
+    /** Each watched JVM's log; read by the sampling thread, then by {@link #series()} after {@link #stop()}. */
+    private final Map<Watched, GcLog> gc = new LinkedHashMap<>();
+
     private final Thread thread;
     private volatile boolean running = true;
 
@@ -42,6 +45,7 @@ public final class Sampler implements AutoCloseable {
         this.watched = List.copyOf(watched);
         this.periodMillis = periodMillis;
         this.watched.forEach(w -> samples.put(w, new ArrayList<>()));
+        this.watched.stream().filter(w -> w.gcLog() != null).forEach(w -> gc.put(w, new GcLog(w.gcLog())));
         this.thread = new Thread(this::loop, "loadlab-sampler");
         this.thread.setDaemon(true);
     }
@@ -70,9 +74,7 @@ public final class Sampler implements AutoCloseable {
         long ticks = ProcFs.clockTicksPerSecond();
         long t0 = System.nanoTime();
         Map<Watched, long[]> prev = new LinkedHashMap<>();
-        Map<Watched, GcLog> gc = new LinkedHashMap<>();
         watched.forEach(w -> prev.put(w, snapshot(w.pid())));
-        watched.stream().filter(w -> w.gcLog() != null).forEach(w -> gc.put(w, new GcLog(w.gcLog())));
         CpuTimes prevCpu = CpuTimes.read();
         long prevT = t0;
         long next = t0;
@@ -171,12 +173,13 @@ public final class Sampler implements AutoCloseable {
     public List<ProcessSeries> series() {
         List<ProcessSeries> out = new ArrayList<>();
         for (Watched w : watched) {
-            out.add(summarise(w, samples.get(w)));
+            GcLog log = gc.get(w);
+            out.add(summarise(w, samples.get(w), log == null || !log.exists() ? null : log.before()));
         }
         return out;
     }
 
-    public static ProcessSeries summarise(Watched w, List<ProcessSample> s) {
+    public static ProcessSeries summarise(Watched w, List<ProcessSample> s, Integer gcPausesBefore) {
         double mean = s.stream().mapToDouble(ProcessSample::cpu).average().orElse(0);
         double max = s.stream().mapToDouble(ProcessSample::cpu).max().orElse(0);
         var waits =
@@ -192,7 +195,18 @@ public final class Sampler implements AutoCloseable {
         long vol = s.stream().mapToLong(ProcessSample::voluntaryCtx).sum();
         long invol = s.stream().mapToLong(ProcessSample::involuntaryCtx).sum();
         return new ProcessSeries(
-                w.role(), w.pid(), w.cpus(), round(mean), round(max), wait, rss, threads, vol, invol, List.copyOf(s));
+                w.role(),
+                w.pid(),
+                w.cpus(),
+                round(mean),
+                round(max),
+                wait,
+                rss,
+                threads,
+                vol,
+                invol,
+                gcPausesBefore,
+                List.copyOf(s));
     }
 
     private static List<Double> boxed(double[] v) {

@@ -39,6 +39,9 @@ class GcLogTest {
         GcLog.Pauses first = log.take(1_000, 2_000);
         assertThat(first.count()).isEqualTo(4);
         assertThat(first.ms()).isCloseTo(64.556 + 8.868 + 0.012 + 0.016, offset(1e-9));
+        assertThat(log.before())
+                .as("the pause that ended before the first span")
+                .isEqualTo(1);
         // the half-written line waits for its end; the pause after the span waits for its own
         Files.writeString(
                 file, "00ns] GC(5) Pause Young (Allocation Failure) 1M->1M(2M) 2.0ms\n", StandardOpenOption.APPEND);
@@ -103,6 +106,9 @@ class GcLogTest {
             assertThat(sampler.series().get(1).samples())
                     .isNotEmpty()
                     .allSatisfy(s -> assertThat(s.gcPauses()).isNull());
+            // the collection the test waited for ended before the sampler started; a process without a log: unknown
+            assertThat(sampler.series().get(0).gcPausesBefore()).isPositive();
+            assertThat(sampler.series().get(1).gcPausesBefore()).isNull();
         } finally {
             jvm.destroyForcibly();
             jvm.waitFor(10, TimeUnit.SECONDS);

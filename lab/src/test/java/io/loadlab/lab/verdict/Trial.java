@@ -66,7 +66,7 @@ final class Trial {
 
     /** A process that used {@code cpu} cores and whose threads waited {@code wait} cores' worth for a CPU. */
     static ProcessSeries proc(String role, double cpu, Double wait) {
-        return new ProcessSeries(role, 42, "0", cpu, cpu, wait, 1 << 20, 2, 0, 0, List.of());
+        return new ProcessSeries(role, 42, "0", cpu, cpu, wait, 1 << 20, 2, 0, 0, null, List.of());
     }
 
     static LoadReport withIntervals(LoadReport b, List<IntervalStats> iv) {
@@ -138,7 +138,12 @@ final class Trial {
 
     /** A process of {@code role} whose per-second samples are {@code samples} (at half a core each). */
     Trial samples(String role, List<ProcessSample> samples) {
-        processes.add(new ProcessSeries(role, 42, "1", 0.5, 0.5, null, 1 << 20, 2, 0, 0, samples));
+        return samples(role, samples, null);
+    }
+
+    /** As {@link #samples(String, List)}, the JVM having paused {@code before} times before the window. */
+    Trial samples(String role, List<ProcessSample> samples, Integer before) {
+        processes.add(new ProcessSeries(role, 42, "1", 0.5, 0.5, null, 1 << 20, 2, 0, 0, before, samples));
         return this;
     }
 

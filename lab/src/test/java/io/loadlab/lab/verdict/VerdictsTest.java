@@ -337,6 +337,34 @@ class VerdictsTest {
                 .doesNotContain("garbage collection");
     }
 
+    @Test
+    void theJvmsFirstCollectionInTheWindowAsksForALongerWarmup() {
+        List<Histogram> bump =
+                List.of(window(10_000, 100), window(10_000, 100), window(10_000, 130), window(10_000, 100));
+        // none before the window: the pause in second 3 is the JVM's first, which a longer warm-up moves out
+        assertThat(clean().windows(bump).samples("server", gc(3, 40), 0).reason(VerdictCode.NOT_STEADY))
+                .contains(
+                        "the server paused for garbage collection for 40 ms in second 3 of the window, in the half"
+                                + " with the higher p99, its first collection since it started (none before the"
+                                + " window)",
+                        "lengthen warmup until the server has collected at least once")
+                .doesNotContain("lengthen duration");
+        // two before the window, or an earlier pause in the window: a collector's periodic pause, a longer window
+        List<ProcessSample> twice = IntStream.rangeClosed(1, 4)
+                .mapToObj(i -> new ProcessSample(
+                        i, 0.5, 0.3, 0.2, 1 << 20, 10, 0, 0, 0.0, 0.0, i == 1 || i == 3 ? 1 : 0, i == 3 ? 40 : 2.0))
+                .toList();
+        for (Trial periodic : List.of(
+                clean().windows(bump).samples("server", gc(3, 40), 2),
+                clean().windows(bump).samples("server", twice, 0))) {
+            assertThat(periodic.reason(VerdictCode.NOT_STEADY))
+                    .contains(
+                            "in second 3 of the window, in the half with the higher p99: a collector pauses",
+                            "lengthen duration")
+                    .doesNotContain("first collection");
+        }
+    }
+
     /** Four seconds of a JVM's samples, one collection of {@code ms} ending in second {@code t}. */
     static List<ProcessSample> gc(int t, double ms) {
         return IntStream.rangeClosed(1, 4)
