@@ -60,7 +60,9 @@ final class TrialFacts {
                 "GC pauses (n · total · max)",
                 j == null
                         ? loggedPauses(
-                                ReportData.serverSamples(t), IntervalStats.windowEnd(l == null ? null : l.intervals()))
+                                ReportData.serverSamples(t),
+                                IntervalStats.windowEnd(l == null ? null : l.intervals()),
+                                serverPausesBefore(t))
                         : ProfileHtml.gc(j) + " (" + j.collector() + ")");
         out.put("threads (peak)", j == null ? Numbers.DASH : Numbers.count(j.threadsPeak()));
         out.put(
@@ -76,17 +78,25 @@ final class TrialFacts {
     /**
      * Without a profile, the server's pauses from its JVM's GC log, per second of the window (the samples stamped up
      * to {@code untilS}, as the verdicts count them): "n · total · the most in one second, and which", "0", or "—"
-     * where there is no log (a user's server, older results).
+     * where there is no log (a user's server, older results); then how many it made before the window, where recorded
+     * (none means a pause in the window was its JVM's first collection).
      */
-    static String loggedPauses(List<ProcessSample> samples, double untilS) {
+    static String loggedPauses(List<ProcessSample> samples, double untilS, Integer before) {
         GcPauses p = GcPauses.of(samples, untilS);
         if (p == null) {
             return Numbers.DASH;
         }
+        String earlier = before == null ? "" : Numbers.count(before) + " before the window";
         return p.count() == 0
-                ? "0"
+                ? "0" + (earlier.isEmpty() ? "" : " (" + earlier + ")")
                 : Numbers.count(p.count()) + " · " + Numbers.ms(p.ms()) + " ms · " + Numbers.ms(p.worstMs())
-                        + " ms in second " + Math.round(p.worstSecond()) + " (server.gc.log)";
+                        + " ms in second " + Math.round(p.worstSecond()) + " (server.gc.log"
+                        + (earlier.isEmpty() ? "" : "; " + earlier) + ")";
+    }
+
+    private static Integer serverPausesBefore(TrialResult t) {
+        ProcessSeries server = t.resources() == null ? null : t.resources().process("server");
+        return server == null ? null : server.gcPausesBefore();
     }
 
     /** "20 · oldest 4,009 ms", "0", or "—" when not recorded: the unfinished column of the verdict table. */

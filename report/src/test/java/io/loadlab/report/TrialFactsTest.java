@@ -11,14 +11,21 @@ class TrialFactsTest {
     void withoutAProfileTheServersGcPausesComeFromItsLogPerSecond() {
         List<ProcessSample> paused =
                 List.of(second(1, 0, 0.0), second(2, 2, 12.5), second(3, 1, 37.479), second(4, 0, 0.0));
-        assertThat(TrialFacts.loggedPauses(paused, 4.5)).isEqualTo("3 · 50.0 ms · 37.5 ms in second 3 (server.gc.log)");
-        assertThat(TrialFacts.loggedPauses(List.of(second(1, 0, 0.0), second(2, 0, 0.0)), 2.5))
+        assertThat(TrialFacts.loggedPauses(paused, 4.5, null))
+                .isEqualTo("3 · 50.0 ms · 37.5 ms in second 3 (server.gc.log)");
+        assertThat(TrialFacts.loggedPauses(List.of(second(1, 0, 0.0), second(2, 0, 0.0)), 2.5, null))
                 .isEqualTo("0");
         // the sampler's one more second after the window closed is not the window's, as in the verdicts
-        assertThat(TrialFacts.loggedPauses(paused, 2.5)).isEqualTo("2 · 12.5 ms · 12.5 ms in second 2 (server.gc.log)");
+        assertThat(TrialFacts.loggedPauses(paused, 2.5, null))
+                .isEqualTo("2 · 12.5 ms · 12.5 ms in second 2 (server.gc.log)");
+        // the pauses before the window, where recorded: none means the window held the JVM's first collection
+        assertThat(TrialFacts.loggedPauses(paused, 4.5, 0))
+                .isEqualTo("3 · 50.0 ms · 37.5 ms in second 3 (server.gc.log; 0 before the window)");
+        assertThat(TrialFacts.loggedPauses(List.of(second(1, 0, 0.0)), 1.5, 2)).isEqualTo("0 (2 before the window)");
         // no log (a user's server, results before the log) is not "no pauses"
-        assertThat(TrialFacts.loggedPauses(List.of(second(1, null, null)), 1.5)).isEqualTo(Numbers.DASH);
-        assertThat(TrialFacts.loggedPauses(List.of(), 1.5)).isEqualTo(Numbers.DASH);
+        assertThat(TrialFacts.loggedPauses(List.of(second(1, null, null)), 1.5, 0))
+                .isEqualTo(Numbers.DASH);
+        assertThat(TrialFacts.loggedPauses(List.of(), 1.5, null)).isEqualTo(Numbers.DASH);
     }
 
     private static ProcessSample second(double t, Integer pauses, Double ms) {
