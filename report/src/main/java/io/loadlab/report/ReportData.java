@@ -101,7 +101,7 @@ final class ReportData {
         int threads = 0;
         int n = 0;
         for (TrialResult t : g.trials()) {
-            ProcessSeries ps = t.resources() == null ? null : t.resources().process("server");
+            ProcessSeries ps = serverSeries(t);
             if (ps != null) {
                 cpu += ps.cpuMean();
                 rss = Math.max(rss, ps.rssMaxBytes());
@@ -138,9 +138,14 @@ final class ReportData {
         return Map.of("load", top.label(), "models", byModel);
     }
 
+    /** The server's sampled series; null when it was not sampled. */
+    static ProcessSeries serverSeries(TrialResult t) {
+        return t.resources() == null ? null : t.resources().process("server");
+    }
+
     /** The server's per-second samples; empty when it was not sampled. */
     static List<ProcessSample> serverSamples(TrialResult t) {
-        ProcessSeries server = t.resources() == null ? null : t.resources().process("server");
+        ProcessSeries server = serverSeries(t);
         return server == null || server.samples() == null ? List.of() : server.samples();
     }
 

@@ -95,7 +95,7 @@ final class TrialFacts {
     }
 
     private static Integer serverPausesBefore(TrialResult t) {
-        ProcessSeries server = t.resources() == null ? null : t.resources().process("server");
+        ProcessSeries server = ReportData.serverSeries(t);
         return server == null ? null : server.gcPausesBefore();
     }
 
@@ -133,7 +133,7 @@ final class TrialFacts {
     }
 
     static double cpuMicrosPerRequest(TrialResult t) {
-        ProcessSeries server = t.resources() == null ? null : t.resources().process("server");
+        ProcessSeries server = ReportData.serverSeries(t);
         return server == null || t.load() == null
                 ? Double.NaN
                 : server.cpuMicrosPerRequest(t.load().throughput().rps());
