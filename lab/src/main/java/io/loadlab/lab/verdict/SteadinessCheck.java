@@ -225,22 +225,12 @@ final class SteadinessCheck {
     }
 
     /**
-     * Whether the server's longest second of pauses ({@code p}) holds its JVM's first collection: its log shows none
-     * before the window, and no second of the window before that one paused.
+     * Whether the server's longest second of pauses in the window ({@code p}) holds its JVM's first collection: its
+     * log shows none before the window, and no second of the window before that one paused.
      */
     static boolean firstCollection(Evidence e, GcPauses p) {
-        ProcessSeries server = e.process("server").orElse(null);
-        if (server == null
-                || server.samples() == null
-                || server.gcPausesBefore() == null
-                || server.gcPausesBefore() > 0) {
-            return false;
-        }
-        return server.samples().stream()
-                .filter(s -> s.gcPauses() != null && s.gcPauses() > 0)
-                .findFirst()
-                .map(s -> s.tS() == p.worstSecond())
-                .orElse(false);
+        Integer before = e.process("server").map(ProcessSeries::gcPausesBefore).orElse(null);
+        return before != null && before == 0 && p.count() > 0 && p.firstSecond() == p.worstSecond();
     }
 
     /** "; WHO paused for garbage collection N times in the window, X ms in all (Y ms in second S)", or "". */
