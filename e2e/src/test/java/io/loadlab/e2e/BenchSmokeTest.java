@@ -32,7 +32,7 @@ class BenchSmokeTest {
                 "bench/loadgen-vs-wrk    | nginx wrk taskset      | loadlab-io_uring/wrk, median of 1 rounds: requests/s | HALF_CORE=1",
                 "bench/loadgen-vs-h2load | nginx h2load taskset   | median ratio loadlab/h2load: requests/s              |",
                 "bench/servers-plaintext | nginx wrk taskset curl | backend on one core                                   |",
-                "bench/profiling-overhead| python3                | worst throughput ratio (profiled / not)               |",
+                "bench/profiling-overhead| python3                | worst ratios (profiled / not): throughput             |",
                 "backend/bench           | wrk taskset curl       | backend CPU per call                                  |"
             })
     void runsInSmokeMode(String script, String tools, String prints, String env, @TempDir Path tmp) throws Exception {

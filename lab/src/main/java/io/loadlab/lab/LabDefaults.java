@@ -17,7 +17,8 @@ public final class LabDefaults {
 
     /**
      * Whether each server's JVM is profiled during its window when no flag says: on only while
-     * bench/profiling-overhead.sh measures it under 3% of throughput ({@link ProfileDefaults#ON_BY_DEFAULT}).
+     * bench/profiling-overhead.sh measures it under 3% of throughput and 5% of server CPU per request
+     * ({@link ProfileDefaults#ON_BY_DEFAULT}).
      */
     public static final ProfileMode PROFILE = ProfileDefaults.ON_BY_DEFAULT ? ProfileMode.CPU : ProfileMode.OFF;
 
