@@ -10,12 +10,13 @@
 # process figure still counts everything from the JVM's start. LOADLAB_WARMUP=0s measures loadlab from its start.
 # On a shared (virtual) machine single runs of either tool vary by +-10%: raise ROUNDS and read the round-by-round
 # spread printed at the end before trusting a ratio.
-# loadlab runs once per round on each of $TRANSPORTS (its --transport: epoll, io_uring, nio), so every transport is
-# compared with the wrk run of the same round; the ratios printed last are the medians over the rounds, then each
-# tool's best round against wrk's best (highest requests/s, lowest CPU per request): on a shared machine a tool's rate
-# against one nginx core sits at one of two levels for seconds at a time (README), and a round's ratio may compare a
-# tool at the lower level with one at the upper; the host's slow spells only ever slow a tool down, so the best rounds
-# compare the two at the same level. A tool whose rounds spread more than 15% gets a note saying so.
+# loadlab runs once per round on each of $TRANSPORTS (its --transport: epoll, io_uring, nio), each run right after a wrk
+# run of its own, and is compared with that one: a shared host's speed drifts within a round, and a ratio of two runs
+# back to back holds less of that drift than one of runs half a minute apart. The ratios printed last are the medians
+# over the rounds, then each tool's best round against wrk's best (highest requests/s, lowest CPU per request), wrk's
+# taken over all its runs: on a shared machine a tool's rate against one nginx core sits at one of two levels for
+# seconds at a time (README), and a round's ratio may compare a tool at the lower level with one at the upper; the
+# host's slow spells only ever slow a tool down, so the best rounds compare the two at the same level. A tool whose rounds spread more than 15% gets a note saying so.
 # Each run also reports nginx's worker: its busy share of its core over the busiest span of the run as long as the
 # window, and that share divided by the tool's requests/s (nginx's CPU per request). Where nginx is at least 90% busy
 # its core bounds the rate, and a requests/s ratio compares how cheaply each tool lets nginx serve (README). A note
@@ -122,8 +123,9 @@ echo "wrk vs loadlab: -t1 -c$CONNS -d$DURATION (loadlab warm-up $LOADLAB_WARMUP)
   "${HOG_PID:+(shared with a busy loop: each tool gets about half of it) }nginx on CPU $SERVER_CPU, $ROUNDS rounds"
 for round in $(seq "$ROUNDS"); do
   echo "round $round"
-  measure wrk wrk -t1 -c"$CONNS" -d"$DURATION" "$NGINX_URL"
   for transport in $TRANSPORTS; do
+    # the wrk run this transport's run is compared with (the summary pairs each loadlab run with the wrk run before it)
+    measure wrk wrk -t1 -c"$CONNS" -d"$DURATION" "$NGINX_URL"
     measure "loadlab-$transport" env LOADLAB_SKIP_BUILD=1 ./loadlab load -t1 -c"$CONNS" -d"$DURATION" \
       --warmup "$LOADLAB_WARMUP" --transport "$transport" "$NGINX_URL"
     if grep -q '^  note: transport' "$out"; then
@@ -144,7 +146,7 @@ awk '
     # per tool: its slowest and fastest round, its lowest CPU per request in the window (for wrk the window is its run)
     if (!(($1) in slow) || $2 < slow[$1]) slow[$1] = $2; if ($2 > fast[$1]) fast[$1] = $2
     if (!(($1) in bestc) || $5 / $3 < bestc[$1]) bestc[$1] = $5 / $3 }
-  # each loadlab run against the wrk run of its own round: the spread that the means hide, and the medians
+  # each loadlab run against the wrk run just before it: the spread that the means hide, and the medians
   $1 == "wrk" { wr = $2; wc = $4 / $3 }
   $1 ~ /^loadlab/ {
     k = ++runs[$1]; rr[$1, k] = $2 / wr; cr[$1, k] = ($5 / $3) / wc; pr[$1, k] = ($4 / $3) / wc
