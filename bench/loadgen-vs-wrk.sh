@@ -10,9 +10,10 @@
 # process figure still counts everything from the JVM's start. LOADLAB_WARMUP=0s measures loadlab from its start.
 # On a shared (virtual) machine single runs of either tool vary by +-10%: raise ROUNDS and read the round-by-round
 # spread printed at the end before trusting a ratio.
-# loadlab runs once per round on each of $TRANSPORTS (its --transport: epoll, io_uring, nio), each run right after a wrk
-# run of its own, and is compared with that one: a shared host's speed drifts within a round, and a ratio of two runs
-# back to back holds less of that drift than one of runs half a minute apart. The ratios printed last are the medians
+# loadlab runs once per round on each of $TRANSPORTS (its --transport: epoll, io_uring, nio), each run between two wrk
+# runs (one more wrk run closes the last round), and is compared with the geometric mean of those two: a shared host's
+# speed drifts within a round, and a run bracketed by its reference holds none of a steady drift and less of a jump
+# than one compared with the run before it alone. The ratios printed last are the medians
 # over the rounds, then each tool's best round against wrk's best (highest requests/s, lowest CPU per request), wrk's
 # taken over all its runs: on a shared machine a tool's rate against one nginx core sits at one of two levels for
 # seconds at a time (README), and a round's ratio may compare a tool at the lower level with one at the upper; the
@@ -124,7 +125,7 @@ echo "wrk vs loadlab: -t1 -c$CONNS -d$DURATION (loadlab warm-up $LOADLAB_WARMUP)
 for round in $(seq "$ROUNDS"); do
   echo "round $round"
   for transport in $TRANSPORTS; do
-    # the wrk run this transport's run is compared with (the summary pairs each loadlab run with the wrk run before it)
+    # the first of the two wrk runs this transport's run is compared with (the second is the next one)
     measure wrk wrk -t1 -c"$CONNS" -d"$DURATION" "$NGINX_URL"
     measure "loadlab-$transport" env LOADLAB_SKIP_BUILD=1 ./loadlab load -t1 -c"$CONNS" -d"$DURATION" \
       --warmup "$LOADLAB_WARMUP" --transport "$transport" "$NGINX_URL"
@@ -133,6 +134,8 @@ for round in $(seq "$ROUNDS"); do
     fi
   done
 done
+echo "closing wrk run"
+measure wrk wrk -t1 -c"$CONNS" -d"$DURATION" "$NGINX_URL"
 
 awk '
   function median(a, k,    i, j, t) {
@@ -146,12 +149,19 @@ awk '
     # per tool: its slowest and fastest round, its lowest CPU per request in the window (for wrk the window is its run)
     if (!(($1) in slow) || $2 < slow[$1]) slow[$1] = $2; if ($2 > fast[$1]) fast[$1] = $2
     if (!(($1) in bestc) || $5 / $3 < bestc[$1]) bestc[$1] = $5 / $3 }
-  # each loadlab run against the wrk run just before it: the spread that the means hide, and the medians
-  $1 == "wrk" { wr = $2; wc = $4 / $3 }
-  $1 ~ /^loadlab/ {
-    k = ++runs[$1]; rr[$1, k] = $2 / wr; cr[$1, k] = ($5 / $3) / wc; pr[$1, k] = ($4 / $3) / wc
-  }
+  { tool[NR] = $1; rate[NR] = $2; per[NR] = $4 / $3; perw[NR] = $5 / $3 }
   END {
+    # each loadlab run against the geometric mean of the wrk runs on either side of it: the spread that the means
+    # hide, and the medians
+    for (i = 1; i <= NR; i++) {
+      if (tool[i] !~ /^loadlab/) continue
+      for (j = i - 1; j >= 1 && tool[j] != "wrk"; j--) ;
+      for (l = i + 1; l <= NR && tool[l] != "wrk"; l++) ;
+      if (j < 1) continue
+      wr = rate[j]; wc = per[j]
+      if (l <= NR) { wr = sqrt(wr * rate[l]); wc = sqrt(wc * per[l]) }
+      k = ++runs[tool[i]]; rr[tool[i], k] = rate[i] / wr; cr[tool[i], k] = perw[i] / wc; pr[tool[i], k] = per[i] / wc
+    }
     printf "\n%-18s %12s %28s %28s %12s %16s\n", "tool", "mean req/s", "CPU-s/1M req (process)", "CPU-s/1M req (steady state)", "nginx busy", "nginx us/req"
     for (t in n) {
       printf "%-18s %12.0f %28.2f %28.2f %11.0f%% %16.2f\n", t, rps[t] / n[t], cpu[t] / reqs[t] * 1e6, win[t] / reqs[t] * 1e6, 100 * share(t), cost(t) * 1e6
