@@ -20,7 +20,8 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
         description = {
-            "Which server concurrency model serves this workload best? Reference servers for eight models, a"
+            "Which server concurrency model serves this workload best? Reference servers for eight models and"
+                    + " applications in the frameworks built on them (Spring, Quarkus, Helidon, Tomcat and more), a"
                     + " coordinated-omission-free load generator, real dependencies, and a lab that runs the matrix,"
                     + " checks the method and draws the report.",
             ""
