@@ -77,6 +77,9 @@ final class RunCommand implements Callable<Integer> {
         if (suite != null && options.adHoc()) {
             throw new UserError("give either a suite (" + suite + ") or --scenario, not both");
         }
+        if (!options.adHoc()) {
+            options.refuseAdHocOnly(suite == null ? LabDefaults.SUITE : suite);
+        }
         SuiteFiles.Suite loaded = options.adHoc()
                 ? new SuiteFiles.Suite(options.adHocPlan(), null)
                 : SuiteFiles.load(suite == null ? LabDefaults.SUITE : suite, suitesDir());

@@ -220,6 +220,33 @@ final class RunOptions {
         }
     }
 
+    /**
+     * Refuses the flags that only shape an ad-hoc experiment when a suite runs: the suite's experiments name their own
+     * models and load levels, so {@code loadlab run --model netty -c 1000} would otherwise run the whole default suite
+     * and ignore both.
+     */
+    void refuseAdHocOnly(String suite) {
+        List<String> given = new ArrayList<>();
+        if (models != null) {
+            given.add("--model");
+        }
+        if (connections != null) {
+            given.add("-c");
+        }
+        if (rates != null) {
+            given.add("-R");
+        }
+        if (delay != null) {
+            given.add("--delay");
+        }
+        if (!given.isEmpty()) {
+            boolean one = given.size() == 1;
+            throw new UserError(String.join(", ", given) + (one ? " shapes" : " shape") + " an ad-hoc experiment:"
+                    + " add --scenario (plaintext, json, delay, mixed, backend, crud or a scenario file), or leave "
+                    + (one ? "it" : "them") + " out to run the suite " + suite + " as written");
+        }
+    }
+
     /** The one experiment of {@code --scenario}, against the user's servers and {@code --model}. */
     SuitePlan adHocPlan() {
         List<UserServer> servers = servers();

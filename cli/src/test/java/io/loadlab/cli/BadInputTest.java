@@ -36,6 +36,11 @@ class BadInputTest {
                 bad("run --scenario json --cpus 4096:0:0", "CPU 4096 is not one this host lets loadlab use"),
                 bad("run --scenario json --cpus x:0:0", "'x' is not a CPU list"),
                 bad("run --scenario json --cpus 1:0", "--cpus wants SERVER:LOADGEN:DEPS"),
+                // flags of an ad-hoc experiment without --scenario: the default suite would run and ignore them
+                bad("run --model nosuch", "--model shapes an ad-hoc experiment: add --scenario"),
+                bad("run --model netty -c 1000", "--model, -c shape an ad-hoc experiment"),
+                bad("run quick -R 5k", "-R shapes an ad-hoc experiment"),
+                bad("run --delay 10ms", "leave it out to run the suite quick as written"),
                 bad("load -c 0 " + URL, "connections must be at least 1"),
                 bad("load -c -1 " + URL, "--connections"),
                 bad("load -t 0 " + URL, "threads must be at least 1"),
