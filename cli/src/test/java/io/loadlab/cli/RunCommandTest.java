@@ -2,9 +2,13 @@ package io.loadlab.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Usage errors of {@code loadlab run}: one line, exit 2, before anything is started. */
 class RunCommandTest {
@@ -113,5 +117,20 @@ class RunCommandTest {
         assertThat(run("run", "quick", "--scenario", "json").err()).contains("not both");
         assertThat(run("run", "--scenario", "json", "--cpus", "1:0").err()).contains("SERVER:LOADGEN:DEPS");
         assertThat(run("run", "--scenario", "json", "-d", "0s").code()).isEqualTo(Main.EXIT_USAGE);
+    }
+
+    @Test
+    void aResultsDirectoryThatCannotBeMadeIsTheUsersToFix(@TempDir Path tmp) throws IOException {
+        Path file = Files.writeString(tmp.resolve("a-file"), "in the way");
+
+        Result r = run("run", "--scenario", "json", "--model", "netty", "-c", "1", "--results", file.toString());
+
+        assertThat(r.code()).as(r.err()).isEqualTo(Main.EXIT_USAGE);
+        assertThat(r.err().strip())
+                .startsWith("loadlab run: cannot create the results directory " + file + "/adhoc-")
+                .contains("(not a directory at ")
+                .endsWith("choose a writable directory with --results")
+                .doesNotContain("\tat ", "Exception");
+        assertThat(Files.readString(file)).isEqualTo("in the way");
     }
 }

@@ -1,19 +1,25 @@
 package io.loadlab.lab.store;
 
 import io.loadlab.core.Json;
+import io.loadlab.core.UserError;
 import io.loadlab.core.result.CapacitySearch;
 import io.loadlab.core.result.Environment;
 import io.loadlab.core.result.ExperimentInfo;
 import io.loadlab.core.result.SuiteResults;
 import io.loadlab.core.result.TrialResult;
 import java.io.IOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -49,7 +55,11 @@ public final class ResultsStore {
         this.experiments = new ArrayList<>(experiments);
     }
 
-    /** Creates a new, uniquely named directory under {@code root}. */
+    /**
+     * Creates a new, uniquely named directory under {@code root}; a root that cannot hold it (missing parent on a
+     * read-only or special file system, a file in the way, no permission) is the user's {@link UserError}, raised
+     * before any process starts.
+     */
     public static ResultsStore create(
             Path root, String suite, String description, Map<String, Object> settings, List<ExperimentInfo> experiments)
             throws IOException {
@@ -58,10 +68,30 @@ public final class ResultsStore {
         for (int i = 2; Files.exists(dir); i++) {
             dir = root.resolve(suite + "-" + stamp + "-" + i);
         }
-        Files.createDirectories(dir.resolve("trials"));
+        try {
+            Files.createDirectories(dir.resolve("trials"));
+        } catch (FileSystemException e) {
+            throw new UserError("cannot create the results directory " + dir + " (" + why(e) + " at " + e.getFile()
+                    + "); choose a writable directory with --results");
+        }
         ResultsStore s = new ResultsStore(dir.toAbsolutePath(), suite, description, settings, experiments);
         s.write();
         return s;
+    }
+
+    private static String why(FileSystemException e) {
+        if (e instanceof NoSuchFileException) {
+            return "no such directory";
+        }
+        if (e instanceof AccessDeniedException) {
+            return "permission denied";
+        }
+        if (e instanceof FileAlreadyExistsException) {
+            return "a file is in the way";
+        }
+        return e.getReason() != null
+                ? e.getReason().toLowerCase(Locale.ROOT)
+                : e.getClass().getSimpleName();
     }
 
     public Path dir() {
