@@ -35,6 +35,14 @@ final class ExportOptions {
             description = "Write an HdrHistogram interval log (microseconds, one interval per second).")
     Path hlog;
 
+    /** Refuses, before any load, an export file that could not be written when the run ends. */
+    void checkWritable() {
+        Output.checkWritable("--json", json);
+        Output.checkWritable("--csv", csv);
+        Output.checkWritable("--junit", gate.junit);
+        Output.checkWritable("--hlog", hlog);
+    }
+
     /** True when an export goes to stdout; at most one may, or their text would interleave. */
     boolean machineOutputOnStdout() {
         List<String> onStdout = new ArrayList<>();

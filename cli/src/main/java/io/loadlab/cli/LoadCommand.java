@@ -65,6 +65,7 @@ final class LoadCommand implements Callable<Integer> {
         LoadGate.requireKnownClasses(
                 thresholds, whole.requests().stream().map(RequestSpec::name).toList());
         LoadConsole console = new LoadConsole(spec, exports.machineOutputOnStdout());
+        exports.checkWritable();
         LoadExit exit = new LoadExit(console, exports, thresholds, load.url, load.summary.maxErrorRate());
         if (agents != 1) {
             AgentMerge.Merged merged = LoadAgents.run(whole, agents, spec, console, exports);

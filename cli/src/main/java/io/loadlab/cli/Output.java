@@ -39,8 +39,29 @@ final class Output {
                 Files.deleteIfExists(tmp);
             }
         } catch (IOException e) {
-            throw new UserError("cannot write " + file + " (" + e.getClass().getSimpleName() + ": " + e.getMessage()
-                    + "); check that its directory is writable");
+            throw new UserError(
+                    "cannot write " + file + " (" + UserError.why(e) + "); check that its directory is writable");
+        }
+    }
+
+    /**
+     * Refuses now, before the run whose result it is to hold, a {@code file} that {@link #write} could not write at
+     * its end: a bad path must not cost the user the run. Makes the file's directory, as the write would.
+     */
+    static void checkWritable(String flag, Path file) {
+        if (file == null || isStdout(file)) {
+            return;
+        }
+        Path abs = file.toAbsolutePath();
+        if (Files.isDirectory(abs)) {
+            throw new UserError(flag + " " + file + " is a directory; give a file name");
+        }
+        try {
+            Files.createDirectories(abs.getParent());
+            Files.delete(Files.createTempFile(abs.getParent(), "." + abs.getFileName(), ".tmp"));
+        } catch (IOException e) {
+            throw new UserError(flag + " " + file + ": cannot write there (" + UserError.why(e)
+                    + "); give a path in a writable directory");
         }
     }
 }

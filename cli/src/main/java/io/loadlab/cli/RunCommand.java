@@ -86,6 +86,7 @@ final class RunCommand implements Callable<Integer> {
         SuitePlan plan = options.apply(loaded.plan());
         LabSetup setup = options.setup(loaded.cpus());
         List<Threshold> thresholds = gate.parsed();
+        Output.checkWritable("--junit", gate.junit);
         PrintWriter stdout = spec.commandLine().getOut();
         // with the JUnit XML on stdout, everything for people goes to stderr
         PrintWriter out = Output.isStdout(gate.junit) ? spec.commandLine().getErr() : stdout;

@@ -42,6 +42,11 @@ class BadInputTest {
                 bad("run quick -R 5k", "-R shapes an ad-hoc experiment"),
                 bad("run --delay 10ms", "leave it out to run the suite quick as written"),
                 bad("load -c 0 " + URL, "connections must be at least 1"),
+                // an export that could not be written at the end is refused before the load, which it would lose
+                bad("load --json FILE/x.json " + URL, "/x.json: cannot write there (a file is in the way"),
+                bad("load --csv EMPTY " + URL, "is a directory; give a file name"),
+                bad("load --hlog FILE/h.hlog " + URL, "cannot write there"),
+                bad("run --scenario json --junit FILE/j.xml", "--junit"),
                 bad("load -c -1 " + URL, "--connections"),
                 bad("load -t 0 " + URL, "threads must be at least 1"),
                 bad("load -t -2 " + URL, "threads must be at least 1"),
@@ -96,7 +101,8 @@ class BadInputTest {
         Path results = tmp.resolve("results-" + Integer.toHexString(line.hashCode()));
         List<String> args = new ArrayList<>();
         for (String a : line.split(" ")) {
-            args.add(a.equals("EMPTY") ? empty.toString() : a.equals("FILE") ? file.toString() : a);
+            // FILE/... is a path under a regular file: its directory cannot be made
+            args.add(a.equals("EMPTY") ? empty.toString() : a.startsWith("FILE") ? file + a.substring(4) : a);
         }
         if (args.get(0).equals("run")) {
             args.addAll(List.of("--results", results.toString()));

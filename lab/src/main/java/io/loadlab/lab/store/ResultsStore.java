@@ -8,18 +8,14 @@ import io.loadlab.core.result.ExperimentInfo;
 import io.loadlab.core.result.SuiteResults;
 import io.loadlab.core.result.TrialResult;
 import java.io.IOException;
-import java.nio.file.AccessDeniedException;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -71,27 +67,12 @@ public final class ResultsStore {
         try {
             Files.createDirectories(dir.resolve("trials"));
         } catch (FileSystemException e) {
-            throw new UserError("cannot create the results directory " + dir + " (" + why(e) + " at " + e.getFile()
+            throw new UserError("cannot create the results directory " + dir + " (" + UserError.why(e)
                     + "); choose a writable directory with --results");
         }
         ResultsStore s = new ResultsStore(dir.toAbsolutePath(), suite, description, settings, experiments);
         s.write();
         return s;
-    }
-
-    private static String why(FileSystemException e) {
-        if (e instanceof NoSuchFileException) {
-            return "no such directory";
-        }
-        if (e instanceof AccessDeniedException) {
-            return "permission denied";
-        }
-        if (e instanceof FileAlreadyExistsException) {
-            return "a file is in the way";
-        }
-        return e.getReason() != null
-                ? e.getReason().toLowerCase(Locale.ROOT)
-                : e.getClass().getSimpleName();
     }
 
     public Path dir() {
