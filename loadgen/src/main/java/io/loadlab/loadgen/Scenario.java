@@ -1,10 +1,12 @@
 package io.loadlab.loadgen;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.loadlab.core.Defaults;
 import io.loadlab.core.UserError;
+import io.loadlab.core.YamlProblem;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,7 +34,8 @@ public record Scenario(String name, LoadSpec.Assign assign, long seed, List<Requ
         try {
             root = YAML.readTree(file.toFile());
         } catch (IOException e) {
-            throw new UserError("scenario " + file + " is not valid YAML: " + firstLine(e.getMessage()));
+            String said = e instanceof JsonProcessingException j ? j.getOriginalMessage() : e.getMessage();
+            throw new UserError("scenario " + file + " is not valid YAML: " + YamlProblem.of(said));
         }
         try {
             return parse(root, file.toAbsolutePath().getParent());
@@ -163,13 +166,5 @@ public record Scenario(String name, LoadSpec.Assign assign, long seed, List<Requ
                 expect,
                 expectBody,
                 expectType);
-    }
-
-    private static String firstLine(String s) {
-        if (s == null) {
-            return "unreadable";
-        }
-        int nl = s.indexOf('\n');
-        return nl < 0 ? s : s.substring(0, nl);
     }
 }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import io.loadlab.core.UserError;
+import io.loadlab.core.YamlProblem;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,7 +22,11 @@ final class YamlErrors {
             return new UserError(file + ":" + keyLine(file, u.getPropertyName(), line(u)) + ": unknown key '"
                     + u.getPropertyName() + "' at " + path(u) + " (known here: " + u.getKnownPropertyIds() + ")");
         }
-        return new UserError(file + ":" + line(e) + ": " + e.getOriginalMessage());
+        YamlProblem p = YamlProblem.of(e.getOriginalMessage());
+        if (p.line() > 0) {
+            return new UserError(file + ":" + p.line() + ": " + p.text() + " (column " + p.column() + ")");
+        }
+        return new UserError(file + ":" + line(e) + ": " + p.text());
     }
 
     /**

@@ -261,6 +261,17 @@ class SuiteFilesTest {
     }
 
     @Test
+    void yamlThatDoesNotParseIsOneLineWithTheProblemsLine(@TempDir Path dir) throws IOException {
+        Path f = Files.writeString(
+                dir.resolve("indent.yaml"), "name: x\nexperiments:\n  - name: a\n   scenario: {type: json}\n");
+
+        assertThatThrownBy(() -> SuiteFiles.read(f))
+                .isInstanceOf(UserError.class)
+                .hasMessage(f + ":4: while parsing a block collection: expected <block end>, but found"
+                        + " '<block mapping start>' (column 4)");
+    }
+
+    @Test
     void anUnknownKeyIsNamedWithItsLine(@TempDir Path dir) throws IOException {
         Path f = dir.resolve("bad.yaml");
         Files.writeString(f, """
