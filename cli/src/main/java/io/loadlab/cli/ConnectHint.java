@@ -23,7 +23,7 @@ final class ConnectHint {
         String hint = ConnectHints.hint(cause);
         if (hint != null && said.compareAndSet(false, true)) {
             synchronized (err) {
-                err.println(command + ": connect failed: " + cause.getMessage() + "; " + hint);
+                err.println(command + ": connect failed: " + ConnectHints.cause(cause) + "; " + hint);
                 err.flush();
             }
         }
