@@ -155,7 +155,7 @@ final class CompareCommand implements Callable<Integer> {
             try {
                 FlameGraphs.diff(ca, cb, flameDiff, "B against A: " + b.getFileName() + " vs " + a.getFileName());
             } catch (IOException e) {
-                throw new UserError("cannot write " + flameDiff + ": " + e.getMessage());
+                throw new UserError("cannot write " + flameDiff + " (" + UserError.why(e) + ")");
             }
             spec.commandLine().getOut().println("wrote " + flameDiff);
         }
@@ -170,7 +170,7 @@ final class CompareCommand implements Callable<Integer> {
             try {
                 Files.writeString(output, out);
             } catch (IOException e) {
-                throw new UserError("cannot write " + output + ": " + e.getMessage());
+                throw new UserError("cannot write " + output + " (" + UserError.why(e) + ")");
             }
             spec.commandLine().getOut().println("wrote " + output);
         }

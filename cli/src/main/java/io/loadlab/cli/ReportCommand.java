@@ -85,7 +85,7 @@ final class ReportCommand implements Callable<Integer> {
         try {
             Files.writeString(file, text);
         } catch (IOException e) {
-            throw new UserError("cannot write " + file + ": " + e.getMessage());
+            throw new UserError("cannot write " + file + " (" + UserError.why(e) + ")");
         }
         spec.commandLine().getOut().println("wrote " + file);
     }

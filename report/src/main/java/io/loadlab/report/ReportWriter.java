@@ -1,7 +1,7 @@
 package io.loadlab.report;
 
+import io.loadlab.core.UserError;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -36,7 +36,7 @@ public final class ReportWriter {
                 Files.deleteIfExists(tmp);
             }
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + output, e);
+            throw new UserError("cannot write the report to " + output + " (" + UserError.why(e) + ")");
         }
         return output;
     }
