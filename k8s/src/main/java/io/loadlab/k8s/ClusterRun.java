@@ -11,6 +11,8 @@ import io.loadlab.core.unit.Duration;
 import io.loadlab.loadgen.agents.AgentMerge;
 import io.loadlab.loadgen.agents.AgentRun;
 import java.io.IOException;
+import java.net.ConnectException;
+import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -65,8 +67,34 @@ public final class ClusterRun {
             }
             return client.batch().v1().jobs().inNamespace(ns).resource(job).create();
         } catch (KubernetesClientException e) {
-            throw new UserError("the cluster refused the Job: " + e.getMessage());
+            throw refused(e);
         }
+    }
+
+    /**
+     * The one line for a failed request: a cluster that never answered (no kubeconfig, a stopped cluster, a wrong
+     * context) is told apart from one that answered no, whose status message says why.
+     */
+    private UserError refused(KubernetesClientException e) {
+        String unreachable = null;
+        for (Throwable t = e.getCause(); e.getCode() <= 0 && t != null && unreachable == null; t = t.getCause()) {
+            if (t instanceof UnknownHostException) {
+                unreachable = "unknown host " + t.getMessage();
+            } else if (t instanceof ConnectException) {
+                unreachable = t.getMessage() != null ? t.getMessage() : "connection refused";
+            } else if (t instanceof IOException && t.getMessage() != null) {
+                unreachable = t.getMessage();
+            }
+        }
+        if (unreachable != null) {
+            return new UserError("cannot reach the Kubernetes API at " + client.getMasterUrl() + " (" + unreachable
+                    + "); point KUBECONFIG or the current context at a cluster (kubectl cluster-info), or leave out"
+                    + " --apply to print the Job");
+        }
+        String why = e.getStatus() != null && e.getStatus().getMessage() != null
+                ? e.getStatus().getMessage()
+                : e.getMessage();
+        return new UserError("the cluster refused the Job: " + why);
     }
 
     /**
@@ -155,6 +183,7 @@ public final class ClusterRun {
         int agents = job.getSpec().getCompletions();
         Files.createDirectories(dir);
         Files.writeString(dir.resolve("job.yaml"), AgentJobs.yaml(job), StandardCharsets.UTF_8);
+        progress.accept("submitting Job " + name + " to " + client.getMasterUrl() + " ...");
         submit(job);
         progress.accept("submitted Job " + name + " (" + agents + " agents) to namespace " + ns);
         JobStatus status = await(ns, name, agents, limit);

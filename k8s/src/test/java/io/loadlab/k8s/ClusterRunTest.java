@@ -160,6 +160,27 @@ class ClusterRunTest {
                 .hasMessageContaining("already exists");
     }
 
+    @Test
+    void aClusterThatNeverAnswersIsNamedWithItsAddressNotAsARefusal() throws Exception {
+        int port;
+        try (var s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            port = s.getLocalPort(); // closed again: nothing listens there
+        }
+        var config = new io.fabric8.kubernetes.client.ConfigBuilder()
+                .withMasterUrl("http://127.0.0.1:" + port)
+                .withRequestRetryBackoffLimit(0)
+                .build();
+        try (var none = new io.fabric8.kubernetes.client.KubernetesClientBuilder()
+                .withConfig(config)
+                .build()) {
+            ClusterRun run = new ClusterRun(none, s -> {});
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> run.submit(AgentJobs.job(AgentJobsTest.spec(2))))
+                    .isInstanceOf(io.loadlab.core.UserError.class)
+                    .hasMessageStartingWith("cannot reach the Kubernetes API at http://127.0.0.1:" + port)
+                    .hasMessageContaining("KUBECONFIG");
+        }
+    }
+
     private Job awaitJob(String ns, String name) throws InterruptedException {
         for (int i = 0; i < 200; i++) {
             Job j = client.batch().v1().jobs().inNamespace(ns).withName(name).get();
