@@ -1,5 +1,8 @@
 package io.loadlab.cli;
 
+import io.loadlab.core.UserError;
+import io.loadlab.core.host.ConnectionCeiling;
+import io.loadlab.core.host.HostFacts;
 import io.loadlab.loadgen.LoadResult;
 import io.loadlab.loadgen.LoadSpec;
 import io.loadlab.loadgen.LoadSummary;
@@ -66,6 +69,7 @@ final class LoadCommand implements Callable<Integer> {
                 thresholds, whole.requests().stream().map(RequestSpec::name).toList());
         LoadConsole console = new LoadConsole(spec, exports.machineOutputOnStdout());
         exports.checkWritable();
+        fitsTheOpenFileLimit(whole.connections(), agents, ConnectionCeiling.of(HostFacts.read()));
         LoadExit exit = new LoadExit(console, exports, thresholds, load.url, load.summary.maxErrorRate());
         if (agents != 1) {
             AgentMerge.Merged merged = LoadAgents.run(whole, agents, spec, console, exports);
@@ -74,5 +78,23 @@ final class LoadCommand implements Callable<Integer> {
         LoadResult result = LoadEngine.run(whole, console.listener(whole), WarmupGate.NONE);
         console.endLive();
         return exit.finish(result.report(), LoadSummary.format(result, load.summary.latency));
+    }
+
+    /**
+     * Refuses, before any connect, more connections per process than its open-file limit lets it hold: past it even
+     * the JVM's own files fail to open (a time zone, a class) and the run dies with a trace instead of a number.
+     */
+    static void fitsTheOpenFileLimit(int connections, int agents, ConnectionCeiling host) {
+        long perProcess = host.perProcess();
+        long mostPerAgent = (connections + (long) agents - 1) / agents;
+        if (perProcess <= 0 || mostPerAgent <= perProcess) {
+            return;
+        }
+        long need = (connections + perProcess - 1) / perProcess;
+        throw new UserError("-c " + connections + " puts " + mostPerAgent + " connections in "
+                + (agents == 1 ? "one process" : "each of " + agents + " agents") + ", and this host lets a process"
+                + " hold " + perProcess + " (its open-file limit less " + ConnectionCeiling.FD_RESERVE + " for the"
+                + " JVM): split the load with --agents " + Math.max(need, agents + 1L)
+                + ", or raise the limit (loadlab doctor)");
     }
 }
