@@ -8,6 +8,7 @@ import io.loadlab.loadgen.LoadgenDefaults;
 import io.loadlab.loadgen.RequestSpec;
 import io.loadlab.loadgen.RetryPolicy;
 import io.loadlab.loadgen.Scenario;
+import io.loadlab.loadgen.WeightedRequest;
 import io.loadlab.transport.NettyTransport;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -177,7 +178,12 @@ final class LoadOptions {
                 requests.add(expected != null && r.expectStatus() == null ? m.withExpectStatus(expected) : m);
             }
         } else {
-            RequestSpec r = RequestSpec.of(method.toUpperCase(), b.target().pathAndQuery(), hdrs, body());
+            RequestSpec r;
+            try {
+                r = RequestSpec.of(method.toUpperCase(), b.target().pathAndQuery(), hdrs, body());
+            } catch (IllegalArgumentException e) {
+                throw new UserError("-X: " + e.getMessage()); // the headers were checked as -H read them
+            }
             requests.add(expected == null ? r : r.withExpectStatus(expected));
         }
         return b.requests(requests).build();
@@ -195,7 +201,14 @@ final class LoadOptions {
             if (colon <= 0) {
                 throw new UserError("-H '" + h + "' is not 'Name: value'; e.g. -H 'Accept: text/plain'");
             }
-            out.put(h.substring(0, colon).trim(), h.substring(colon + 1).trim());
+            String name = h.substring(0, colon).trim();
+            String value = h.substring(colon + 1).trim();
+            try {
+                WeightedRequest.checkHeader(name, value);
+            } catch (IllegalArgumentException e) {
+                throw new UserError("-H: " + e.getMessage());
+            }
+            out.put(name, value);
         }
         return out;
     }
@@ -208,8 +221,8 @@ final class LoadOptions {
         try {
             return Files.readString(file, StandardCharsets.UTF_8);
         } catch (IOException e) {
-            throw new UserError("cannot read body file " + file + " ("
-                    + e.getClass().getSimpleName() + "); check the path after --body @");
+            throw new UserError(
+                    "cannot read body file " + file + " (" + UserError.why(e) + "); check the path after --body @");
         }
     }
 

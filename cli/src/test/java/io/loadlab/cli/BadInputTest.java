@@ -42,6 +42,9 @@ class BadInputTest {
                 bad("run quick -R 5k", "-R shapes an ad-hoc experiment"),
                 bad("run --delay 10ms", "leave it out to run the suite quick as written"),
                 bad("load -c 0 " + URL, "connections must be at least 1"),
+                bad("load -X GE/T " + URL, "-X: method 'GE/T' is not an HTTP token"),
+                bad("load -H X(a):1 " + URL, "-H: header name 'X(a)' is not an HTTP token"),
+                bad("load --body @/nonexistent -X POST " + URL, "(no such directory at /nonexistent)"),
                 // an export that could not be written at the end is refused before the load, which it would lose
                 bad("load --json FILE/x.json " + URL, "/x.json: cannot write there (a file is in the way"),
                 bad("load --csv EMPTY " + URL, "is a directory; give a file name"),
