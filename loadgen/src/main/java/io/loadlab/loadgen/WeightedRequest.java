@@ -24,7 +24,7 @@ public record WeightedRequest(
      * @throws IllegalArgumentException naming the method or header
      */
     public WeightedRequest {
-        if (method == null || !isToken(method)) {
+        if (method != null && !isToken(method)) { // null: the scenario's default, GET, filled in when it is read
             throw new IllegalArgumentException("method '" + method + "' is not an HTTP token (letters, digits and "
                     + TOKEN_MARKS + ", no spaces); e.g. POST");
         }
