@@ -3,6 +3,7 @@ package io.loadlab.loadgen;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.Unpooled;
+import io.netty.buffer.UnpooledByteBufAllocator;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
@@ -25,6 +26,13 @@ final class RequestPlan {
     private final int[] cumulative;
     private final int totalWeight;
     private final ByteBuf[] fixed;
+
+    /**
+     * Allocates the fixed requests' buffers, which live as long as the plan and are freed by {@link #release}: Netty's
+     * leak detector would only report each one of a plan built without a loop (a test's) when the collector finds it.
+     */
+    private static final ByteBufAllocator LIFELONG = new UnpooledByteBufAllocator(true, true);
+
     private final Template[] paths;
     private final Template[] bodies;
     private final byte[][] heads;
@@ -85,7 +93,7 @@ final class RequestPlan {
                     permutations[i] = permutation(r.to() - r.from(), spec.seed() + i);
                 }
             } else {
-                ByteBuf b = Unpooled.directBuffer();
+                ByteBuf b = LIFELONG.directBuffer();
                 render(i, null, b);
                 fixed[i] = Unpooled.unreleasableBuffer(b);
             }
@@ -184,6 +192,20 @@ final class RequestPlan {
 
     boolean head(int i) {
         return specs[i].method().equals("HEAD");
+    }
+
+    /**
+     * Frees the buffers of the requests that never change, which every write sent a duplicate of; called once the
+     * loop that wrote them has terminated, so that none is in flight. Without it they lived until the collector
+     * found them (Netty's leak detector reported each one then).
+     */
+    void release() {
+        for (int i = 0; i < fixed.length; i++) {
+            if (fixed[i] != null) {
+                fixed[i].unwrap().release();
+                fixed[i] = null;
+            }
+        }
     }
 
     /** The bytes of request {@code i}, ready to write; the caller's write releases them. */

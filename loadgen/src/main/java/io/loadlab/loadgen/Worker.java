@@ -69,6 +69,7 @@ final class Worker {
         this.group = new MultiThreadIoEventLoopGroup(
                 1, new DefaultThreadFactory("loadlab-load-" + id, true), transport.labIoHandlerFactory());
         this.loop = group.next();
+        group.terminationFuture().addListener(f -> plan.release()); // no write holds the plan's buffers any more
         Bootstrap bootstrap = transport
                 .readFromRing(new Bootstrap())
                 .group(loop)

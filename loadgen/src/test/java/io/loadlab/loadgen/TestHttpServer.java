@@ -31,6 +31,8 @@ final class TestHttpServer implements AutoCloseable {
     private final EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
     private final Channel server;
     final long startNanos;
+    /** The answer every write sends a duplicate of; released at {@link #close}, when no write holds it. */
+    private final ByteBuf response;
 
     /** @param delayNanos arrival nanoTime (relative to {@link #startNanos}) → nanoseconds to hold the response */
     TestHttpServer(LongUnaryOperator delayNanos) throws InterruptedException {
@@ -40,7 +42,7 @@ final class TestHttpServer implements AutoCloseable {
     /** @param tls when not null, the server speaks HTTPS with this context */
     TestHttpServer(LongUnaryOperator delayNanos, SslContext tls) throws InterruptedException {
         startNanos = System.nanoTime();
-        ByteBuf response = Unpooled.unreleasableBuffer(Unpooled.directBuffer().writeBytes(RESPONSE));
+        response = Unpooled.unreleasableBuffer(Unpooled.directBuffer().writeBytes(RESPONSE));
         server = new ServerBootstrap()
                 .group(group)
                 .channel(NioServerSocketChannel.class)
@@ -104,5 +106,6 @@ final class TestHttpServer implements AutoCloseable {
     public void close() {
         server.close();
         group.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+        response.unwrap().release();
     }
 }
