@@ -7,6 +7,7 @@ import io.loadlab.core.unit.Duration;
 import io.loadlab.core.unit.Rate;
 import io.loadlab.lab.LabDefaults;
 import io.loadlab.lab.capacity.CapacityGoals;
+import io.loadlab.lab.deps.Database;
 import io.loadlab.lab.profile.ProfileDefaults;
 import io.loadlab.lab.profile.ProfileMode;
 import io.loadlab.lab.spec.CpuSplit;
@@ -356,6 +357,7 @@ final class RunOptions {
             s = s.withResultsRoot(results);
         }
         if (dbUrl != null) {
+            Database.fromUrl(dbUrl); // a malformed URL is refused here, before the run's directory is made
             s = s.withDbUrl(dbUrl);
         }
         if (backendCmd != null) {

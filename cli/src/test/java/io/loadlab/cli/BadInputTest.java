@@ -36,6 +36,7 @@ class BadInputTest {
                 bad("run --scenario json --cpus 4096:0:0", "CPU 4096 is not one this host lets loadlab use"),
                 bad("run --scenario json --cpus x:0:0", "'x' is not a CPU list"),
                 bad("run --scenario json --cpus 1:0", "--cpus wants SERVER:LOADGEN:DEPS"),
+                bad("run --scenario crud --db-url garbage", "--db-url 'garbage' is neither postgresql://"),
                 // flags of an ad-hoc experiment without --scenario: the default suite would run and ignore them
                 bad("run --model nosuch", "--model shapes an ad-hoc experiment: add --scenario"),
                 bad("run --model netty -c 1000", "--model, -c shape an ad-hoc experiment"),
