@@ -1,5 +1,6 @@
 package io.loadlab.loadgen;
 
+import io.loadlab.core.HttpToken;
 import java.util.Map;
 
 /**
@@ -14,9 +15,6 @@ import java.util.Map;
 public record WeightedRequest(
         String name, int weight, String method, String path, Map<String, String> headers, String body) {
 
-    /** RFC 9110's token characters besides letters and digits: a method and a header name are tokens. */
-    private static final String TOKEN_MARKS = "!#$%&'*+-.^_`|~";
-
     /**
      * Refuses a method or header that would not frame as one HTTP/1.1 request: a space in a method splits the
      * request line, and a line break in a header value ends the header early and injects whatever follows.
@@ -24,9 +22,10 @@ public record WeightedRequest(
      * @throws IllegalArgumentException naming the method or header
      */
     public WeightedRequest {
-        if (method != null && !isToken(method)) { // null: the scenario's default, GET, filled in when it is read
+        if (method != null
+                && !HttpToken.isToken(method)) { // null: the scenario's default, GET, filled in when it is read
             throw new IllegalArgumentException("method '" + method + "' is not an HTTP token (letters, digits and "
-                    + TOKEN_MARKS + ", no spaces); e.g. POST");
+                    + HttpToken.MARKS + ", no spaces); e.g. POST");
         }
         if (headers != null) {
             headers.forEach(WeightedRequest::checkHeader);
@@ -35,28 +34,14 @@ public record WeightedRequest(
 
     /** Refuses a header name that is not a token and a value with a line break or NUL in it. */
     public static void checkHeader(String name, String value) {
-        if (name == null || !isToken(name)) {
+        if (name == null || !HttpToken.isToken(name)) {
             throw new IllegalArgumentException("header name '" + name + "' is not an HTTP token (letters, digits and "
-                    + TOKEN_MARKS + ", no spaces); e.g. Accept");
+                    + HttpToken.MARKS + ", no spaces); e.g. Accept");
         }
         if (value != null && (value.indexOf('\r') >= 0 || value.indexOf('\n') >= 0 || value.indexOf('\0') >= 0)) {
             throw new IllegalArgumentException("header " + name + ": its value holds a line break or NUL, which would"
                     + " end the header early and send the rest as headers of its own");
         }
-    }
-
-    private static boolean isToken(String s) {
-        if (s.isEmpty()) {
-            return false;
-        }
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            boolean alnum = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
-            if (!alnum && TOKEN_MARKS.indexOf(c) < 0) {
-                return false;
-            }
-        }
-        return true;
     }
 
     /** The same request with {@code replaced} as its headers. */

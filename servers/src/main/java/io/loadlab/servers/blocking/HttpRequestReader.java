@@ -1,6 +1,7 @@
 package io.loadlab.servers.blocking;
 
 import io.loadlab.core.ContractLimits;
+import io.loadlab.core.HttpToken;
 import io.loadlab.servers.http.Contract;
 import java.io.EOFException;
 import java.io.IOException;
@@ -195,12 +196,7 @@ final class HttpRequestReader {
             return false;
         }
         for (int i = from; i < to; i++) {
-            int c = b[i];
-            boolean ok = c >= 'a' && c <= 'z'
-                    || c >= 'A' && c <= 'Z'
-                    || c >= '0' && c <= '9'
-                    || c > ' ' && c < 0x7f && "!#$%&'*+-.^_`|~".indexOf(c) >= 0;
-            if (!ok) {
+            if (!HttpToken.isTokenChar(b[i])) {
                 return false;
             }
         }
