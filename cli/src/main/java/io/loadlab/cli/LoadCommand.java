@@ -3,6 +3,7 @@ package io.loadlab.cli;
 import io.loadlab.core.UserError;
 import io.loadlab.core.host.ConnectionCeiling;
 import io.loadlab.core.host.HostFacts;
+import io.loadlab.k8s.AgentSizing;
 import io.loadlab.loadgen.LoadResult;
 import io.loadlab.loadgen.LoadSpec;
 import io.loadlab.loadgen.LoadSummary;
@@ -90,11 +91,10 @@ final class LoadCommand implements Callable<Integer> {
         if (perProcess <= 0 || mostPerAgent <= perProcess) {
             return;
         }
-        long need = (connections + perProcess - 1) / perProcess;
         throw new UserError("-c " + connections + " puts " + mostPerAgent + " connections in "
                 + (agents == 1 ? "one process" : "each of " + agents + " agents") + ", and this host lets a process"
                 + " hold " + perProcess + " (its open-file limit less " + ConnectionCeiling.FD_RESERVE + " for the"
-                + " JVM): split the load with --agents " + Math.max(need, agents + 1L)
+                + " JVM): split the load with --agents " + AgentSizing.minimumAgents(connections, perProcess)
                 + ", or raise the limit (loadlab doctor)");
     }
 }
