@@ -77,12 +77,13 @@ final class RunCommand implements Callable<Integer> {
         if (suite != null && options.adHoc()) {
             throw new UserError("give either a suite (" + suite + ") or --scenario, not both");
         }
+        String suiteName = suite == null ? LabDefaults.SUITE : suite;
         if (!options.adHoc()) {
-            options.refuseAdHocOnly(suite == null ? LabDefaults.SUITE : suite);
+            options.refuseAdHocOnly(suiteName);
         }
         SuiteFiles.Suite loaded = options.adHoc()
                 ? new SuiteFiles.Suite(options.adHocPlan(), null)
-                : SuiteFiles.load(suite == null ? LabDefaults.SUITE : suite, suitesDir());
+                : SuiteFiles.load(suiteName, suitesDir());
         SuitePlan plan = options.apply(loaded.plan());
         LabSetup setup = options.setup(loaded.cpus());
         List<Threshold> thresholds = gate.parsed();
