@@ -12,12 +12,12 @@
 # spread printed at the end before trusting a ratio.
 # loadlab runs once per round on each of $TRANSPORTS (its --transport: epoll, io_uring, nio), each run between two wrk
 # runs (one more wrk run closes the last round), and is compared with the geometric mean of those two: a shared host's
-# speed drifts within a round, and a run bracketed by its reference holds none of a steady drift and less of a jump
-# than one compared with the run before it alone. The ratios printed last are the medians
-# over the rounds, then each tool's best round against wrk's best (highest requests/s, lowest CPU per request), wrk's
-# taken over all its runs: on a shared machine a tool's rate against one nginx core sits at one of two levels for
-# seconds at a time (README), and a round's ratio may compare a tool at the lower level with one at the upper; the
-# host's slow spells only ever slow a tool down, so the best rounds compare the two at the same level. A tool whose rounds spread more than 15% gets a note saying so.
+# speed drifts within a round, and a run bracketed by its reference holds none of a steady drift and less of a jump than
+# one compared with the run before it alone. The ratios printed last are the medians over the rounds, then each tool's
+# best round against wrk's best (highest requests/s, lowest CPU per request), wrk's taken over all its runs: on a shared
+# machine a tool's rate against one nginx core sits at one of two levels for seconds at a time (README), and a round's
+# ratio may compare a tool at the lower level with one at the upper; the host's slow spells only ever slow a tool down,
+# so the best rounds compare the two at the same level. A tool whose rounds spread more than 15% gets a note saying so.
 # Each run also reports nginx's worker: its busy share of its core over the busiest span of the run as long as the
 # window, and that share divided by the tool's requests/s (nginx's CPU per request). Where nginx is at least 90% busy
 # its core bounds the rate, and a requests/s ratio compares how cheaply each tool lets nginx serve (README). A note

@@ -3,6 +3,8 @@ package io.loadlab.cli;
 import io.loadlab.core.FileTrees;
 import io.loadlab.core.Json;
 import io.loadlab.core.UserError;
+import io.loadlab.core.host.ConnectionCeiling;
+import io.loadlab.core.host.HostFacts;
 import io.loadlab.core.result.IntervalStats;
 import io.loadlab.core.unit.Duration;
 import io.loadlab.lab.child.ChildCommand;
@@ -107,6 +109,7 @@ final class AgentCommand implements Callable<Integer> {
         int idx = index != null ? index : envIndex();
         AgentShare share = new AgentShare(agents, idx);
         LoadSpec whole = load.spec();
+        LoadCommand.fitsTheOpenFileLimit(whole.connections(), agents, ConnectionCeiling.of(HostFacts.read()));
         Path dir = out.equals("-") ? Files.createTempDirectory("loadlab-agent-") : Path.of(out);
         try {
             return run(share.of(whole).withHlog(dir.resolve(AgentDefaults.HLOG_FILE)), idx, dir, stdio);

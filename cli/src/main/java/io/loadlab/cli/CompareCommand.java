@@ -163,17 +163,7 @@ final class CompareCommand implements Callable<Integer> {
     }
 
     private void write(String out) {
-        if (output == null) {
-            spec.commandLine().getOut().print(out);
-            spec.commandLine().getOut().flush();
-        } else {
-            try {
-                Files.writeString(output, out);
-            } catch (IOException e) {
-                throw new UserError("cannot write " + output + " (" + UserError.why(e) + ")");
-            }
-            spec.commandLine().getOut().println("wrote " + output);
-        }
+        Output.writeAndSay(output, out, spec.commandLine().getOut());
     }
 
     /** The margin as a fraction, null without the flag; a p99 may grow by more than 100%, so no upper bound. */

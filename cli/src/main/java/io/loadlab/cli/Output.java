@@ -21,6 +21,19 @@ final class Output {
         return file != null && file.toString().equals(STDOUT);
     }
 
+    /**
+     * Writes {@code text} to {@code file} and says so on {@code stdout}, or writes it to {@code stdout} when the file
+     * is absent or {@code -}: the commands whose output is the text itself (report, compare) print it by default.
+     */
+    static void writeAndSay(Path file, String text, PrintWriter stdout) {
+        if (file == null || isStdout(file)) {
+            write(Path.of(STDOUT), text, stdout);
+            return;
+        }
+        write(file, text, stdout);
+        stdout.println("wrote " + file);
+    }
+
     /** Writes {@code text} to {@code file}, or to {@code stdout} when the file is {@code -}. */
     static void write(Path file, String text, PrintWriter stdout) {
         if (isStdout(file)) {

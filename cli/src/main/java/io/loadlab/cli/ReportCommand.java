@@ -1,7 +1,6 @@
 package io.loadlab.cli;
 
 import io.loadlab.core.Printable;
-import io.loadlab.core.UserError;
 import io.loadlab.report.AnswerText;
 import io.loadlab.report.ReportWriter;
 import io.loadlab.report.ResultsDir;
@@ -9,7 +8,6 @@ import io.loadlab.report.SummaryTable;
 import io.loadlab.report.TableFormat;
 import io.loadlab.report.export.OpenMetrics;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -76,17 +74,7 @@ final class ReportCommand implements Callable<Integer> {
         return Main.EXIT_OK;
     }
 
-    private void emit(String text, Path file) throws IOException {
-        if (file == null) {
-            spec.commandLine().getOut().print(text);
-            spec.commandLine().getOut().flush();
-            return;
-        }
-        try {
-            Files.writeString(file, text);
-        } catch (IOException e) {
-            throw new UserError("cannot write " + file + " (" + UserError.why(e) + ")");
-        }
-        spec.commandLine().getOut().println("wrote " + file);
+    private void emit(String text, Path file) {
+        Output.writeAndSay(file, text, spec.commandLine().getOut());
     }
 }
