@@ -41,7 +41,7 @@ class ReportBrowserTest {
         Path results = Fixtures.copy("run-a", tmp.resolve("results"));
         Path report = ReportWriter.write(results);
         Path profile = Files.createDirectories(tmp.resolve("profile"));
-        Process browser = new ProcessBuilder(
+        ProcessBuilder launch = new ProcessBuilder(
                         chromium.toString(),
                         "--headless",
                         "--no-sandbox",
@@ -55,8 +55,11 @@ class ReportBrowserTest {
                         "--window-size=1400,2000",
                         "about:blank")
                 .redirectErrorStream(true)
-                .redirectOutput(tmp.resolve("chromium.log").toFile())
-                .start();
+                .redirectOutput(tmp.resolve("chromium.log").toFile());
+        // its scratch directories too go where the test cleans up: it is killed, and would leave them in /tmp
+        launch.environment()
+                .put("TMPDIR", Files.createDirectories(tmp.resolve("scratch")).toString());
+        Process browser = launch.start();
         try (DevToolsClient cdp = DevToolsClient.connect(devToolsPort(profile, browser))) {
             for (String domain : List.of("Page", "Runtime", "Log", "Network")) {
                 cdp.send(domain + ".enable", Map.of());

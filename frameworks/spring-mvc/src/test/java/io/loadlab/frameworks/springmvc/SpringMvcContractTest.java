@@ -9,6 +9,7 @@ import io.loadlab.testkit.contract.ContractTarget;
 import io.loadlab.testkit.contract.ContractTests;
 import io.loadlab.testkit.contract.FakeBackend;
 import io.loadlab.testkit.contract.SharedPostgres;
+import java.nio.file.Path;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
@@ -62,6 +63,17 @@ class SpringMvcContractTest {
     @TestFactory
     Stream<DynamicTest> withServersOfTheirOwn() {
         return ContractTests.restarts((b, db) -> launch(b, db, Map.of()));
+    }
+
+    @Test
+    void leavesNoTomcatBaseDirectoryBehind() {
+        ConfigurableApplicationContext app =
+                SpringMvcApplication.start(new AppEnv(ContractTests.environment(null, null, Map.of())));
+        Path dir = app.getBean(TomcatSetup.class).baseDir();
+        assertThat(dir).isDirectory();
+        assertThat(dir.getFileName().toString()).startsWith("loadlab-spring-mvc-tomcat-");
+        app.close();
+        assertThat(dir).doesNotExist();
     }
 
     @Test

@@ -4,11 +4,11 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.loadlab.frameworks.common.AppEnv;
 import io.loadlab.frameworks.common.ContractErrorValve;
+import io.loadlab.frameworks.common.TomcatBaseDir;
 import io.loadlab.frameworks.common.JvmSettings;
 import java.io.IOException;
 import java.net.BindException;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.util.Map;
 import org.apache.catalina.Context;
 import org.apache.catalina.LifecycleException;
@@ -27,6 +27,7 @@ public final class RunningTomcat implements AutoCloseable {
     private static final long GRACE_MILLIS = 4_000;
 
     private final AppEnv env;
+    private final TomcatBaseDir baseDir;
     private final Tomcat tomcat;
     private final Connector connector;
     private final ContractServlet servlet;
@@ -38,8 +39,9 @@ public final class RunningTomcat implements AutoCloseable {
         this.env = env;
         this.backend = backend;
         this.store = store;
+        baseDir = TomcatBaseDir.create("tomcat");
         tomcat = new Tomcat();
-        tomcat.setBaseDir(Files.createTempDirectory("loadlab-tomcat").toString());
+        tomcat.setBaseDir(baseDir.path().toString());
         connector = new Connector(Http11NioProtocol.class.getName());
         connector.setPort(env.port());
         connector.setProperty("address", env.host());
@@ -76,6 +78,11 @@ public final class RunningTomcat implements AutoCloseable {
 
     public String host() {
         return env.host();
+    }
+
+    /** Tomcat's base directory, deleted by {@link #close}. */
+    java.nio.file.Path baseDir() {
+        return baseDir.path();
     }
 
     public int port() {
@@ -131,6 +138,7 @@ public final class RunningTomcat implements AutoCloseable {
         } catch (LifecycleException e) {
             // stopping anyway: the process ends or the test moves on
         }
+        baseDir.close();
         if (store != null) {
             store.close();
         }

@@ -9,6 +9,7 @@ import io.loadlab.testkit.contract.ContractTarget;
 import io.loadlab.testkit.contract.ContractTests;
 import io.loadlab.testkit.contract.FakeBackend;
 import io.loadlab.testkit.contract.SharedPostgres;
+import java.nio.file.Path;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
@@ -61,6 +62,15 @@ class TomcatContractTest {
         assertThat(ContractHttp.text(ContractHttp.get(server, "/settings")))
                 .containsPattern("\"server\":\"Tomcat 11\\.0\\.\\d+\"")
                 .contains("\"model\":\"tomcat\"", "\"max_threads\":200", "\"db_pool\":16", "\"backend_max_connections\"");
+    }
+
+    @Test
+    void leavesNoBaseDirectoryBehind() throws Exception {
+        RunningTomcat t = TomcatApplication.start(new AppEnv(ContractTests.environment(null, null, Map.of())));
+        Path dir = t.baseDir();
+        assertThat(dir).isDirectory();
+        t.close();
+        assertThat(dir).doesNotExist();
     }
 
     @Test
