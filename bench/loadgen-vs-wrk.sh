@@ -19,7 +19,9 @@
 # ratio may compare a tool at the lower level with one at the upper; the host's slow spells only ever slow a tool down,
 # so the best rounds compare the two at the same level. A tool whose rounds spread more than 15% gets a note saying so.
 # Each run also reports nginx's worker: its busy share of its core over the busiest span of the run as long as the
-# window, and that share divided by the tool's requests/s (nginx's CPU per request). Where nginx is at least 90% busy
+# window, that share divided by the tool's requests/s (nginx's CPU per request), and how often it went to sleep for
+# want of a request (its voluntary context switches per thousand requests over the same span): the idle share a tool
+# leaves nginx is that many sleeps and the wake-ups after them. Where nginx is at least 90% busy
 # its core bounds the rate, and a requests/s ratio compares how cheaply each tool lets nginx serve (README). A note
 # then splits each loadlab/wrk ratio of mean requests/s exactly into how much busier nginx was and how much cheaper
 # per request, and gives the most that ratio could be with nginx 100% busy.
@@ -96,24 +98,32 @@ measure() {
   window=${window:-$cpu}
   # nginx's worker: its busy share of its core over the busiest span of the run as long as the measured window (wrk's
   # whole run; for loadlab its window, not its start-up, warm-up or exit), from the sampler's one-second readings
-  local busy
-  busy=$(awk -v keep="$WINDOW_S" -v hz="$CLK_TCK" '{ t[NR] = $1; c[NR] = $2 }
-    END { span = NR - 1 < keep ? NR - 1 : keep; best = 0
-          for (i = 1; span > 0 && i + span <= NR; i++) { b = (c[i + span] - c[i]) / hz / (t[i + span] - t[i]); if (b > best) best = b }
-          print best }' "$out.nginx")
-  echo "$tool $rps $reqs $cpu $window $busy" >>"$BENCH_TMP/rows"
-  printf '  %-8s %12s req/s  %10s requests  %7.2f CPU-s (process)  %7.2f CPU-s (measured window)  nginx %3.0f%% busy\n' \
-    "$tool" "$rps" "$reqs" "$cpu" "$window" "$(awk -v b="$busy" 'BEGIN { print 100 * b }')"
+  # and, over the same span, how often it went to sleep (its voluntary context switches: an epoll_wait that found
+  # nothing ready), per thousand requests at the tool's mean rate
+  local busy sleeps
+  read -r busy sleeps < <(awk -v keep="$WINDOW_S" -v hz="$CLK_TCK" -v rps="$rps" '{ t[NR] = $1; c[NR] = $2; v[NR] = $3 }
+    END { span = NR - 1 < keep ? NR - 1 : keep; best = 0; naps = 0
+          for (i = 1; span > 0 && i + span <= NR; i++) {
+            d = t[i + span] - t[i]; b = (c[i + span] - c[i]) / hz / d
+            if (b > best) { best = b; naps = (v[i + span] - v[i]) / d }
+          }
+          print best, (rps > 0 ? 1000 * naps / rps : 0) }' "$out.nginx")
+  echo "$tool $rps $reqs $cpu $window $busy $sleeps" >>"$BENCH_TMP/rows"
+  printf '  %-8s %12s req/s  %10s requests  %7.2f CPU-s (process)  %7.2f CPU-s (measured window)  nginx %3.0f%% busy, %6.2f sleeps/1k req\n' \
+    "$tool" "$rps" "$reqs" "$cpu" "$window" "$(awk -v b="$busy" 'BEGIN { print 100 * b }')" "$sleeps"
 }
 
-# nginx's worker CPU ticks (user + system) with the time they were read, one line a second, to $out.nginx until sent
-# TERM, which also ends the sleep it is waiting on (by PID), so that no sleep outlives it.
+# nginx's worker CPU ticks (user + system) and voluntary context switches with the time they were read, one line a
+# second, to $out.nginx until sent TERM, which also ends the sleep it is waiting on (by PID), so that no sleep outlives
+# it.
 nginx_sampler() {
   local stat=/proc/$NGINX_WORKER/stat nap=
   trap '[ -n "$nap" ] && kill "$nap" 2>/dev/null; exit 0' TERM
   : >"$out.nginx"
   while [ -r "$stat" ]; do
-    awk -v t="$EPOCHREALTIME" '{ print t, $14 + $15 }' "$stat" >>"$out.nginx" 2>/dev/null || break
+    awk -v t="$EPOCHREALTIME" 'FNR == 1 && NR == 1 { ticks = $14 + $15 }
+      /^voluntary_ctxt_switches:/ { print t, ticks, $2 }' "$stat" "/proc/$NGINX_WORKER/status" >>"$out.nginx" 2>/dev/null ||
+      break
     sleep 1 &
     nap=$!
     wait "$nap" || true
@@ -145,7 +155,7 @@ awk '
   # nginx under tool t: its mean busy share, and that over the mean rate (its CPU-seconds per request)
   function share(t) { return busy[t] / n[t] }
   function cost(t) { return rps[t] > 0 ? busy[t] / rps[t] : 0 }
-  { n[$1]++; rps[$1] += $2; reqs[$1] += $3; cpu[$1] += $4; win[$1] += $5; busy[$1] += $6
+  { n[$1]++; rps[$1] += $2; reqs[$1] += $3; cpu[$1] += $4; win[$1] += $5; busy[$1] += $6; naps[$1] += $7
     # per tool: its slowest and fastest round, its lowest CPU per request in the window (for wrk the window is its run)
     if (!(($1) in slow) || $2 < slow[$1]) slow[$1] = $2; if ($2 > fast[$1]) fast[$1] = $2
     if (!(($1) in bestc) || $5 / $3 < bestc[$1]) bestc[$1] = $5 / $3 }
@@ -162,9 +172,9 @@ awk '
       if (l <= NR) { wr = sqrt(wr * rate[l]); wc = sqrt(wc * per[l]) }
       k = ++runs[tool[i]]; rr[tool[i], k] = rate[i] / wr; cr[tool[i], k] = perw[i] / wc; pr[tool[i], k] = per[i] / wc
     }
-    printf "\n%-18s %12s %28s %28s %12s %16s\n", "tool", "mean req/s", "CPU-s/1M req (process)", "CPU-s/1M req (steady state)", "nginx busy", "nginx us/req"
+    printf "\n%-18s %12s %28s %28s %12s %16s %22s\n", "tool", "mean req/s", "CPU-s/1M req (process)", "CPU-s/1M req (steady state)", "nginx busy", "nginx us/req", "nginx sleeps/1k req"
     for (t in n) {
-      printf "%-18s %12.0f %28.2f %28.2f %11.0f%% %16.2f\n", t, rps[t] / n[t], cpu[t] / reqs[t] * 1e6, win[t] / reqs[t] * 1e6, 100 * share(t), cost(t) * 1e6
+      printf "%-18s %12.0f %28.2f %28.2f %11.0f%% %16.2f %22.2f\n", t, rps[t] / n[t], cpu[t] / reqs[t] * 1e6, win[t] / reqs[t] * 1e6, 100 * share(t), cost(t) * 1e6, naps[t] / n[t]
     }
     print ""
     for (t in runs) {
