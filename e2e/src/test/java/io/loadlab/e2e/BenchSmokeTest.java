@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.File;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -11,6 +12,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -60,6 +62,7 @@ class BenchSmokeTest {
         }
         // busy loops already running are not the script's (another job on the host may run one)
         Set<Long> before = busyLoops();
+        Set<Path> top = entries(ROOT, ROOT.resolve("bench"), ROOT.resolve("backend"));
         Process p = pb.start();
         if (!p.waitFor(240, TimeUnit.SECONDS)) {
             p.descendants().forEach(ProcessHandle::destroy);
@@ -70,12 +73,29 @@ class BenchSmokeTest {
         String printed = Files.readString(out);
         assertThat(p.exitValue()).as(printed).isZero();
         assertThat(printed).contains(prints);
+        assertThat(entries(ROOT, ROOT.resolve("bench"), ROOT.resolve("backend")))
+                .as("files the script left in the project (an awk print redirected by a stray '>' makes one)")
+                .containsExactlyInAnyOrderElementsOf(top);
+        assertThat(entries(tmp))
+                .as("what the script left in its temporary directory")
+                .containsExactly(out);
         if (env != null && env.startsWith("HALF_CORE=")) {
             assertThat(printed).contains("shared with a busy loop");
             assertThat(busyLoops().stream().filter(pid -> !before.contains(pid)).toList())
                     .as("the script's busy loop outlived it")
                     .isEmpty();
         }
+    }
+
+    /** The entries directly in {@code dirs}. */
+    private static Set<Path> entries(Path... dirs) throws IOException {
+        Set<Path> all = new java.util.HashSet<>();
+        for (Path d : dirs) {
+            try (Stream<Path> s = Files.list(d)) {
+                s.forEach(all::add);
+            }
+        }
+        return all;
     }
 
     /** The PIDs of processes running the busy loop that {@code HALF_CORE=1} starts. */
