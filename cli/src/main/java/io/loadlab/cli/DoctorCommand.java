@@ -66,9 +66,17 @@ final class DoctorCommand implements Callable<Integer> {
     private static void printText(PrintWriter out, HostFacts facts, ConnectionCeiling c, List<Finding> findings) {
         out.println("loadlab doctor: what limits the connections this host can hold");
         out.println();
-        out.printf("  %-62s %-36s %s%n", "CHECK", "VALUE", "STATUS");
+        // columns as wide as their longest cell: a JDK's path is longer than any limit's value
+        int name = "CHECK".length();
+        int value = "VALUE".length();
         for (Finding f : findings) {
-            out.printf("  %-62s %-36s %s%n", f.name(), f.value(), f.status());
+            name = Math.max(name, f.name().length());
+            value = Math.max(value, f.value().length());
+        }
+        String row = "  %-" + name + "s  %-" + value + "s  %s%n";
+        out.printf(row, "CHECK", "VALUE", "STATUS");
+        for (Finding f : findings) {
+            out.printf(row, f.name(), f.value(), f.status());
         }
         out.println();
         out.println("Connection ceiling");

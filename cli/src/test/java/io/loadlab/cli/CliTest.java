@@ -7,6 +7,7 @@ import io.loadlab.core.Json;
 import io.loadlab.core.host.HostFacts;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
@@ -86,6 +87,16 @@ class CliTest {
                 .contains(h.portLow() + "-" + h.portHigh())
                 .contains("the binding limit is")
                 .contains("Connection ceiling");
+        // every status starts in the STATUS heading's column, however long a value (a JDK's path) is
+        List<String> table = r.out()
+                .lines()
+                .dropWhile(l -> !l.contains("STATUS"))
+                .takeWhile(l -> !l.isBlank())
+                .toList();
+        int column = table.get(0).indexOf("STATUS");
+        assertThat(table).hasSizeGreaterThan(5);
+        assertThat(table.subList(1, table.size()))
+                .allSatisfy(l -> assertThat(l.substring(column)).matches("(OK|WARN|LIMIT|UNKNOWN)\\b.*"));
     }
 
     @Test
