@@ -167,14 +167,16 @@ final class RunOptions {
     @Option(
             names = "--profile",
             arity = "0..1",
-            paramLabel = "cpu|itimer|ctimer|wall",
+            paramLabel = "cpu|itimer|ctimer|wall|alloc",
             fallbackValue = "cpu",
             description = "Profile each server's JVM during the measured window with async-profiler (default: "
                     + ProfileDefaults.DEFAULT_WORDS + "; cpu every " + ProfileDefaults.CPU_INTERVAL + " when on): a"
                     + " flame graph per trial, the top frames, GC, allocation, threads and context switches per"
                     + " request. wall samples every thread, running or waiting (every " + ProfileDefaults.WALL_INTERVAL
                     + "): where the blocking models wait. itimer and ctimer sample the CPU with async-profiler's timer"
-                    + " engines instead of perf_events. It costs the servers throughput: see docs/profiling.md.")
+                    + " engines instead of perf_events. alloc samples heap allocations (every "
+                    + ProfileDefaults.ALLOC_INTERVAL + " allocated): whose code allocated which classes. It costs"
+                    + " the servers throughput: see docs/profiling.md.")
     String profile;
 
     @Option(names = "--no-profile", description = "Do not profile the servers.")

@@ -17,10 +17,10 @@ class ProfileOptionsTest {
 
     @Test
     void anUnknownModeNamesTheChoices() {
-        CliTest.Result r = CliTest.run("run", "--scenario", "plaintext", "--profile=alloc");
+        CliTest.Result r = CliTest.run("run", "--scenario", "plaintext", "--profile=lock");
         assertThat(r.exit()).isEqualTo(Main.EXIT_USAGE);
         assertThat(r.err())
-                .contains("--profile: unknown profile mode 'alloc': use cpu, itimer, ctimer or wall")
+                .contains("--profile: unknown profile mode 'lock': use cpu, itimer, ctimer, wall or alloc")
                 .doesNotContain("at io.");
     }
 

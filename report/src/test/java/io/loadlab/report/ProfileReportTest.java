@@ -62,6 +62,28 @@ class ProfileReportTest {
     }
 
     @Test
+    void anAllocationProfileNamesItsTopFramesAsTheClassesAllocated() throws Exception {
+        Fixtures.copy("run-a", dir);
+        SuiteResults r = Fixtures.results("run-a");
+        List<TrialResult> trials = new ArrayList<>();
+        for (TrialResult t : r.trials()) {
+            trials.add(
+                    t.key().experiment().equals("c10k-backend")
+                                    && t.key().model().equals("netty")
+                            ? profiled(
+                                    t, null, List.of("loop;io/netty/Headers.add_[j];byte[]_[i] 3", "loop;String_[k] 1"))
+                            : t);
+        }
+        Json.writeAtomically(dir.resolve(ResultsDir.RESULTS), copy(r, trials));
+
+        String html = ReportWriter.render(dir);
+
+        assertThat(html).contains("classes allocated, by share of allocation samples");
+        assertThat(html).contains("<code>byte[]</code>").contains("allocated · 75.0%");
+        assertThat(html).doesNotContain("kernel · 25.0%");
+    }
+
+    @Test
     void withoutProfilesThereIsNoSection() throws Exception {
         Fixtures.copy("run-a", dir);
         assertThat(ReportWriter.render(dir)).doesNotContain("Inside the servers");
@@ -69,18 +91,35 @@ class ProfileReportTest {
 
     private TrialResult profiled(TrialResult t, double cpuUs, double alloc, double vol, List<String> collapsed)
             throws Exception {
+        return profiled(t, new ServerProfile.PerRequest(cpuUs, alloc, vol, 0.01), collapsed, false);
+    }
+
+    /** An allocation profile ({@code --profile=alloc}): its top frames are the classes allocated, no self time. */
+    private TrialResult profiled(TrialResult t, ServerProfile.PerRequest perRequest, List<String> collapsed)
+            throws Exception {
+        return profiled(t, perRequest, collapsed, true);
+    }
+
+    private TrialResult profiled(
+            TrialResult t, ServerProfile.PerRequest perRequest, List<String> collapsed, boolean alloc)
+            throws Exception {
         Path tdir = dir.resolve("trials").resolve(t.id());
         Files.createDirectories(tdir);
         Files.write(tdir.resolve("profile.collapsed"), collapsed);
         Files.writeString(tdir.resolve("flame.html"), "<!DOCTYPE html><canvas></canvas>");
         Frames f = Frames.parse(collapsed);
+        List<ServerProfile.Frame> top = alloc
+                ? f.top(5).stream()
+                        .map(x -> new ServerProfile.Frame(x.name(), "allocated", x.samples(), x.share()))
+                        .toList()
+                : f.top(5);
         ServerProfile p = new ServerProfile(
-                "async-profiler 4.6, cpu every 10ms",
+                alloc ? "async-profiler 4.6, alloc every 512k" : "async-profiler 4.6, cpu every 10ms",
                 f.samples(),
-                f.top(5),
-                f.selfTime(),
+                top,
+                alloc ? null : f.selfTime(),
                 new ServerProfile.Jvm("Serial", 3, 24, 11, 1_000_000, 5.5, 14),
-                new ServerProfile.PerRequest(cpuUs, alloc, vol, 0.01),
+                perRequest,
                 List.of());
         Map<String, String> files = new LinkedHashMap<>(t.files());
         files.put("flame_graph", "trials/" + t.id() + "/flame.html");

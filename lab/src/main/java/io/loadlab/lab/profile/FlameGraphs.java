@@ -17,10 +17,17 @@ import one.convert.JfrToFlame;
 public final class FlameGraphs {
     private FlameGraphs() {}
 
-    /** Writes {@code html} and {@code collapsed} from {@code jfr}. */
-    public static void convert(Path jfr, Path html, Path collapsed, String title) throws IOException {
-        write(JfrToFlame.parse(jfr.toString(), arguments(null, title)), html);
-        write(JfrToFlame.parse(jfr.toString(), arguments("collapsed", title)), collapsed);
+    /**
+     * Writes {@code html} and {@code collapsed} from {@code jfr}: its stack samples, or with {@code alloc} its
+     * allocation samples (each stack topped by the class allocated, counted in samples).
+     */
+    public static void convert(Path jfr, Path html, Path collapsed, String title, boolean alloc) throws IOException {
+        Arguments drawn = arguments(null, title);
+        Arguments stacks = arguments("collapsed", title);
+        drawn.alloc = alloc;
+        stacks.alloc = alloc;
+        write(JfrToFlame.parse(jfr.toString(), drawn), html);
+        write(JfrToFlame.parse(jfr.toString(), stacks), collapsed);
     }
 
     /**

@@ -21,6 +21,10 @@ public final class ServerProfiler implements AutoCloseable {
 
     public static final String HTML = "flame.html";
     public static final String COLLAPSED = "profile.collapsed";
+
+    /** The kind of an allocation profile's top frames: the classes allocated. */
+    public static final String ALLOCATED = "allocated";
+
     public static final String LOG = "profiler.log";
 
     private final ProfileMode mode;
@@ -149,7 +153,7 @@ public final class ServerProfiler implements AutoCloseable {
      * null when profiling is off. {@code trial} names the flame graph.
      */
     public ServerProfile windowClosed(String trial) {
-        String title = (mode == ProfileMode.WALL ? "Server threads, wall clock: " : "Server CPU: ") + trial;
+        String title = mode.title() + trial;
         if (mode == ProfileMode.OFF) {
             return null;
         }
@@ -181,11 +185,19 @@ public final class ServerProfiler implements AutoCloseable {
                 if (!Files.isRegularFile(jfr) || Files.size(jfr) == 0) {
                     throw new IOException("the profiler wrote no recording");
                 }
-                FlameGraphs.convert(jfr, dir.resolve(HTML), dir.resolve(COLLAPSED), title);
+                FlameGraphs.convert(jfr, dir.resolve(HTML), dir.resolve(COLLAPSED), title, mode == ProfileMode.ALLOC);
                 Frames frames = Frames.read(dir.resolve(COLLAPSED));
                 samples = frames.samples();
                 top = frames.top(ProfileDefaults.TOP_FRAMES);
-                selfTime = frames.selfTime();
+                if (mode == ProfileMode.ALLOC) {
+                    // the converter marks a class allocated outside a TLAB as a kernel frame, and the Flight
+                    // Recorder's samples all so: the kind says what the frame is instead
+                    top = top.stream()
+                            .map(f -> new ServerProfile.Frame(f.name(), ALLOCATED, f.samples(), f.share()))
+                            .toList();
+                }
+                // an allocation's top frame is the class allocated, not where a CPU spent its time
+                selfTime = mode == ProfileMode.ALLOC ? null : frames.selfTime();
                 if (samples == 0) {
                     notes.add("the profiler took no samples in the window: the server was idle");
                 }

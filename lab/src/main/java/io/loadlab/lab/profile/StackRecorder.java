@@ -39,10 +39,10 @@ interface StackRecorder {
 
         @Override
         public void start() throws IOException {
-            jvm.agent(
-                    lib.library().toString(),
-                    "start,event=" + mode.id() + ",interval=" + interval() + ",jfr,file=" + jfr + ",log=" + log
-                            + ",quiet");
+            String what = mode == ProfileMode.ALLOC
+                    ? "alloc=" + ProfileDefaults.ALLOC_INTERVAL
+                    : "event=" + mode.id() + ",interval=" + interval();
+            jvm.agent(lib.library().toString(), "start," + what + ",jfr,file=" + jfr + ",log=" + log + ",quiet");
         }
 
         @Override
@@ -56,7 +56,7 @@ interface StackRecorder {
         }
 
         private String interval() {
-            return mode == ProfileMode.WALL ? ProfileDefaults.WALL_INTERVAL : ProfileDefaults.CPU_INTERVAL;
+            return ProfileDefaults.interval(mode);
         }
     }
 
@@ -85,17 +85,27 @@ interface StackRecorder {
                 String period = ProfileDefaults.JFR_PERIOD;
                 recorder.setRecordingSettings(
                         id,
-                        mode == ProfileMode.WALL
+                        mode == ProfileMode.ALLOC
                                 ? Map.of(
-                                        "jdk.ExecutionSample#enabled",
+                                        "jdk.ObjectAllocationSample#enabled",
                                         "true",
-                                        "jdk.ExecutionSample#period",
-                                        period,
-                                        "jdk.NativeMethodSample#enabled",
-                                        "true",
-                                        "jdk.NativeMethodSample#period",
-                                        period)
-                                : Map.of("jdk.ExecutionSample#enabled", "true", "jdk.ExecutionSample#period", period));
+                                        "jdk.ObjectAllocationSample#throttle",
+                                        ProfileDefaults.JFR_ALLOC_THROTTLE)
+                                : mode == ProfileMode.WALL
+                                        ? Map.of(
+                                                "jdk.ExecutionSample#enabled",
+                                                "true",
+                                                "jdk.ExecutionSample#period",
+                                                period,
+                                                "jdk.NativeMethodSample#enabled",
+                                                "true",
+                                                "jdk.NativeMethodSample#period",
+                                                period)
+                                        : Map.of(
+                                                "jdk.ExecutionSample#enabled",
+                                                "true",
+                                                "jdk.ExecutionSample#period",
+                                                period));
                 recorder.startRecording(id);
             } catch (RuntimeException e) {
                 throw new IOException("the JVM's Flight Recorder did not start: " + e.getMessage(), e);
@@ -123,7 +133,9 @@ interface StackRecorder {
 
         @Override
         public String label() {
-            return "JDK Flight Recorder, Java frames every " + ProfileDefaults.JFR_PERIOD;
+            return mode == ProfileMode.ALLOC
+                    ? "JDK Flight Recorder, allocation samples at most " + ProfileDefaults.JFR_ALLOC_THROTTLE
+                    : "JDK Flight Recorder, Java frames every " + ProfileDefaults.JFR_PERIOD;
         }
     }
 }

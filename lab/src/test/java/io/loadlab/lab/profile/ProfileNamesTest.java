@@ -32,13 +32,15 @@ class ProfileNamesTest {
     }
 
     @Test
-    void theModesAreTheThreeCpuEnginesAndWall() {
+    void theModesAreTheThreeCpuEnginesWallAndAlloc() {
         assertThat(ProfileMode.of("cpu")).isEqualTo(ProfileMode.CPU);
         assertThat(ProfileMode.of("itimer")).isEqualTo(ProfileMode.ITIMER);
         assertThat(ProfileMode.of("CTimer")).isEqualTo(ProfileMode.CTIMER);
         assertThat(ProfileMode.of(" WALL ")).isEqualTo(ProfileMode.WALL);
         assertThat(ProfileMode.ITIMER.onCpu()).isTrue();
+        assertThat(ProfileMode.of("alloc")).isEqualTo(ProfileMode.ALLOC);
         assertThat(ProfileMode.WALL.onCpu()).isFalse();
-        assertThatThrownBy(() -> ProfileMode.of("alloc")).hasMessageContaining("use cpu, itimer, ctimer or wall");
+        assertThat(ProfileMode.ALLOC.onCpu()).isFalse();
+        assertThatThrownBy(() -> ProfileMode.of("lock")).hasMessageContaining("use cpu, itimer, ctimer, wall or alloc");
     }
 }

@@ -81,6 +81,37 @@ class ServerProfilerTest {
     }
 
     @Test
+    void allocModeDrawsWhoseCodeAllocatedWhat() throws Exception {
+        AsyncProfilerLibrary lib = AsyncProfilerLibrary.find();
+        org.junit.jupiter.api.Assumptions.assumeTrue(lib.available(), lib.unavailable());
+        ChildProcess server = serve(List.of("-agentpath:" + lib.library()));
+        ServerProfile p = profileWindow(server, lib, ProfileMode.ALLOC);
+
+        assertThat(p.profiler()).contains("alloc every " + ProfileDefaults.ALLOC_INTERVAL);
+        assertThat(p.notes()).isEmpty();
+        assertThat(p.samples()).as("requests allocate").isPositive();
+        assertThat(p.selfTime())
+                .as("no CPU's self time in an allocation profile")
+                .isNull();
+        assertThat(p.topFrames()).isNotEmpty().allMatch(f -> f.kind().equals(ServerProfiler.ALLOCATED));
+        assertThat(Files.readString(dir.resolve(ServerProfiler.HTML))).contains("Server heap allocations: test");
+        assertThat(Files.readAllLines(dir.resolve(ServerProfiler.COLLAPSED)))
+                .as("stacks of the server's request handling, not only the JVM's own")
+                .anyMatch(l -> l.contains("io/netty/"));
+    }
+
+    @Test
+    void allocModeWithoutAsyncProfilerTakesTheFlightRecordersAllocationSamples() throws Exception {
+        ChildProcess server = serve(List.of());
+        AsyncProfilerLibrary none = new AsyncProfilerLibrary(null, "4.6", "async-profiler has no agent for test/test");
+        ServerProfile p = profileWindow(server, none, ProfileMode.ALLOC);
+
+        assertThat(p.profiler()).startsWith("JDK Flight Recorder, allocation samples");
+        assertThat(p.samples()).isPositive();
+        assertThat(Files.readString(dir.resolve(ServerProfiler.HTML))).contains("Server heap allocations: test");
+    }
+
+    @Test
     void withoutAsyncProfilerTheFlightRecorderStandsInAndTheProfileSaysSo() throws Exception {
         ChildProcess server = serve(List.of());
         AsyncProfilerLibrary none = new AsyncProfilerLibrary(null, "4.6", "async-profiler has no agent for test/test");
