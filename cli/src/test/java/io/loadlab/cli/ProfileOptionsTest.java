@@ -2,14 +2,22 @@ package io.loadlab.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** --profile and --no-profile: a contradiction or an unknown mode is a one-line usage error before anything runs. */
 class ProfileOptionsTest {
+    /** Where a run these flags failed to stop would write: never the project's own results directory. */
+    @TempDir
+    Path results;
+
     @Test
     void profileAndNoProfileContradictEachOther() {
-        CliTest.Result r = CliTest.run("run", "--scenario", "plaintext", "--profile", "--no-profile");
+        CliTest.Result r = CliTest.run(
+                "run", "--scenario", "plaintext", "--profile", "--no-profile", "--results", results.toString());
         assertThat(r.exit()).isEqualTo(Main.EXIT_USAGE);
+        assertThat(results).isEmptyDirectory();
         assertThat(r.err())
                 .contains("--profile and --no-profile contradict each other")
                 .doesNotContain("Exception");
@@ -17,8 +25,10 @@ class ProfileOptionsTest {
 
     @Test
     void anUnknownModeNamesTheChoices() {
-        CliTest.Result r = CliTest.run("run", "--scenario", "plaintext", "--profile=lock");
+        CliTest.Result r =
+                CliTest.run("run", "--scenario", "plaintext", "--profile=lock", "--results", results.toString());
         assertThat(r.exit()).isEqualTo(Main.EXIT_USAGE);
+        assertThat(results).isEmptyDirectory();
         assertThat(r.err())
                 .contains("--profile: unknown profile mode 'lock': use cpu, itimer, ctimer, wall or alloc")
                 .doesNotContain("at io.");
