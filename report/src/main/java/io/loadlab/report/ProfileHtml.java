@@ -29,7 +29,8 @@ final class ProfileHtml {
                 .append(i)
                 .append("\">Inside the servers</h3>\n<p class=\"meta\">Over each measured window: the server's CPU,")
                 .append(" heap allocation and context switches per completed request; its JVM's stop-the-world GC")
-                .append(" pauses and most threads alive; the frames where its CPU samples ended (self time). Open a")
+                .append(" pauses and most threads alive; the frames where its CPU samples ended (self time), or with")
+                .append(" --profile=alloc the classes it allocated most. Open a")
                 .append(
                         " flame graph to see whole stacks: width is time, hover or click a frame, Ctrl-F searches.</p>\n")
                 .append("<div class=\"wide\"><table class=\"profile\"><thead><tr><th>model</th><th>load</th>")

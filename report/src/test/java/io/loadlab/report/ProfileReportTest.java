@@ -78,6 +78,7 @@ class ProfileReportTest {
 
         String html = ReportWriter.render(dir);
 
+        assertThat(html).contains("or with --profile=alloc the classes it allocated most");
         assertThat(html).contains("classes allocated, by share of allocation samples");
         assertThat(html).contains("<code>byte[]</code>").contains("allocated · 75.0%");
         assertThat(html).doesNotContain("kernel · 25.0%");
