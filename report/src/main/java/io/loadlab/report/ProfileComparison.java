@@ -18,6 +18,7 @@ import java.util.function.Function;
  * here, with the frames that differ.
  *
  * @param frames the frames that moved most, largest move first; empty when either trial has no collapsed stacks
+ * @param allocations true when both are allocation profiles (--profile=alloc): the frames are classes allocated
  * @param notes why something is missing
  */
 public record ProfileComparison(
@@ -27,6 +28,7 @@ public record ProfileComparison(
         TrialResult b,
         List<Row> rows,
         List<Frames.Change> frames,
+        boolean allocations,
         List<String> notes) {
 
     /** The frames shown: enough to see the main moves, few enough to read. */
@@ -79,10 +81,33 @@ public record ProfileComparison(
         List<Frames.Change> frames = List.of();
         Frames fa = frames(nameA, a, dirA, notes);
         Frames fb = frames(nameB, b, dirB, notes);
-        if (fa != null && fb != null) {
+        boolean allocations = allocations(a);
+        if (fa != null && fb != null && allocations != allocations(b)) {
+            notes.add("one profile sampled the CPU and the other heap allocations (--profile=alloc): their frames do"
+                    + " not compare; profile both the same way");
+        } else if (fa != null && fb != null) {
             frames = Frames.changes(fa, fb, FRAMES);
+            if (allocations) {
+                // the converter marks a class allocated outside a TLAB as a kernel frame: say what the frame is
+                frames = frames.stream()
+                        .map(f -> new Frames.Change(f.name(), ServerProfile.ALLOCATED, f.shareA(), f.shareB()))
+                        .toList();
+            }
         }
-        return new ProfileComparison(nameA, nameB, a, b, List.copyOf(rows), frames, List.copyOf(notes));
+        return new ProfileComparison(nameA, nameB, a, b, List.copyOf(rows), frames, allocations, List.copyOf(notes));
+    }
+
+    /** True when {@code t}'s server was profiled with --profile=alloc: its frames are the classes allocated. */
+    static boolean allocations(TrialResult t) {
+        ServerProfile p = t.server() == null ? null : t.server().profile();
+        return p != null && p.allocations();
+    }
+
+    /** The heading of the frames that moved most. */
+    String framesHeading() {
+        return allocations
+                ? "Classes allocated whose share of the samples moved most (+ grew in B)"
+                : "Frames whose share of the samples moved most (self time; + grew in B)";
     }
 
     /** The collapsed stacks of a trial, or null with a note saying why not. */

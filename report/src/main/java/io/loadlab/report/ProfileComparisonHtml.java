@@ -47,7 +47,12 @@ public final class ProfileComparisonHtml {
         }
         h.append("</tbody></table>");
         if (!c.frames().isEmpty()) {
-            h.append("<table class=\"profile-diff\"><thead><tr><th>frames whose share moved most (self time)</th>")
+            h.append("<table class=\"profile-diff\"><thead><tr><th>")
+                    .append(
+                            c.allocations()
+                                    ? "classes allocated whose share moved most"
+                                    : "frames whose share moved most (self time)")
+                    .append("</th>")
                     .append("<th>kind</th><th class=\"n\">")
                     .append(esc(c.a().key().model()))
                     .append("</th><th class=\"n\">")

@@ -23,7 +23,7 @@ public final class ProfileComparisonText {
         }
         out.append(figures.render(format));
         if (!c.frames().isEmpty()) {
-            String head = "Frames whose share of the samples moved most (self time; + grew in B)";
+            String head = c.framesHeading();
             out.append(md ? "\n#### " + head + "\n\n" : "\n" + head + "\n");
             TextTable frames = new TextTable("llrrr", List.of("frame", "kind", "A", "B", "change"));
             for (Frames.Change f : c.frames()) {

@@ -62,9 +62,7 @@ final class ProfileHtml {
                     .append("</td><td class=\"frames\">");
             if (p.selfTime() != null) {
                 h.append("<div>").append(esc(selfTime(p.selfTime()))).append("</div>");
-            } else if (p.topFrames() != null
-                    && !p.topFrames().isEmpty()
-                    && "allocated".equals(p.topFrames().get(0).kind())) {
+            } else if (ProfileComparison.allocations(t)) {
                 h.append("<div>classes allocated, by share of allocation samples (--profile=alloc)</div>");
             }
             frames(h, p.topFrames());

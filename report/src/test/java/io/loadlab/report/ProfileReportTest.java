@@ -63,25 +63,47 @@ class ProfileReportTest {
 
     @Test
     void anAllocationProfileNamesItsTopFramesAsTheClassesAllocated() throws Exception {
-        Fixtures.copy("run-a", dir);
-        SuiteResults r = Fixtures.results("run-a");
-        List<TrialResult> trials = new ArrayList<>();
-        for (TrialResult t : r.trials()) {
-            trials.add(
-                    t.key().experiment().equals("c10k-backend")
-                                    && t.key().model().equals("netty")
-                            ? profiled(
-                                    t, null, List.of("loop;io/netty/Headers.add_[j];byte[]_[i] 3", "loop;String_[k] 1"))
-                            : t);
-        }
-        Json.writeAtomically(dir.resolve(ResultsDir.RESULTS), copy(r, trials));
-
-        String html = ReportWriter.render(dir);
+        String html = renderC10k(
+                List.of("loop;io/netty/Headers.add_[j];byte[]_[i] 3", "loop;String_[k] 1"),
+                true,
+                List.of("run;io/vertx/Map.put_[j];MapEntry_[i] 2", "run;byte[]_[i] 2"),
+                true);
 
         assertThat(html).contains("or with --profile=alloc the classes it allocated most");
         assertThat(html).contains("classes allocated, by share of allocation samples");
         assertThat(html).contains("<code>byte[]</code>").contains("allocated · 75.0%");
         assertThat(html).doesNotContain("kernel · 25.0%");
+        assertThat(html)
+                .as("the best beside the runner-up, class by class")
+                .contains("classes allocated whose share moved most")
+                .contains("<code>MapEntry</code></td><td>allocated</td>");
+    }
+
+    @Test
+    void aCpuProfileIsNotComparedFrameByFrameWithAnAllocationProfile() throws Exception {
+        String html = renderC10k(
+                List.of("loop;io/netty/Headers.add_[j];byte[]_[i] 3"), true, List.of("run;futex_wait_[k] 1"), false);
+
+        assertThat(html).contains("their frames do not compare; profile both the same way");
+        assertThat(html).doesNotContain("whose share moved most");
+    }
+
+    /** Run A's report with its c10k netty and vertx trials profiled, each on the CPU or for allocations. */
+    private String renderC10k(List<String> netty, boolean nettyAlloc, List<String> vertx, boolean vertxAlloc)
+            throws Exception {
+        Fixtures.copy("run-a", dir);
+        SuiteResults r = Fixtures.results("run-a");
+        List<TrialResult> trials = new ArrayList<>();
+        ServerProfile.PerRequest perRequest = new ServerProfile.PerRequest(10.0, 500.0, 0.1, 0.01);
+        for (TrialResult t : r.trials()) {
+            boolean c10k = t.key().experiment().equals("c10k-backend");
+            trials.add(
+                    c10k && t.key().model().equals("netty")
+                            ? profiled(t, perRequest, netty, nettyAlloc)
+                            : c10k && t.key().model().equals("vertx") ? profiled(t, perRequest, vertx, vertxAlloc) : t);
+        }
+        Json.writeAtomically(dir.resolve(ResultsDir.RESULTS), copy(r, trials));
+        return ReportWriter.render(dir);
     }
 
     @Test
@@ -95,12 +117,7 @@ class ProfileReportTest {
         return profiled(t, new ServerProfile.PerRequest(cpuUs, alloc, vol, 0.01), collapsed, false);
     }
 
-    /** An allocation profile ({@code --profile=alloc}): its top frames are the classes allocated, no self time. */
-    private TrialResult profiled(TrialResult t, ServerProfile.PerRequest perRequest, List<String> collapsed)
-            throws Exception {
-        return profiled(t, perRequest, collapsed, true);
-    }
-
+    /** With {@code alloc}, an allocation profile: its top frames are the classes allocated, and no self time. */
     private TrialResult profiled(
             TrialResult t, ServerProfile.PerRequest perRequest, List<String> collapsed, boolean alloc)
             throws Exception {
@@ -111,7 +128,7 @@ class ProfileReportTest {
         Frames f = Frames.parse(collapsed);
         List<ServerProfile.Frame> top = alloc
                 ? f.top(5).stream()
-                        .map(x -> new ServerProfile.Frame(x.name(), "allocated", x.samples(), x.share()))
+                        .map(x -> new ServerProfile.Frame(x.name(), ServerProfile.ALLOCATED, x.samples(), x.share()))
                         .toList()
                 : f.top(5);
         ServerProfile p = new ServerProfile(

@@ -31,9 +31,19 @@ public record ServerProfile(
      *
      * @param name the method or native function, as the flame graph names it
      * @param kind {@code java} (JIT-compiled), {@code inlined}, {@code interpreted}, {@code c1}, {@code native} (the
-     *     JVM's or a library's C code) or {@code kernel}
+     *     JVM's or a library's C code) or {@code kernel}; in an allocation profile {@link #ALLOCATED}
      */
     public record Frame(String name, String kind, long samples, double share) {}
+
+    /** The kind of an allocation profile's top frames ({@code --profile=alloc}): the classes allocated. */
+    public static final String ALLOCATED = "allocated";
+
+    /** True for an allocation profile: its top frames are the classes allocated, not where a CPU spent its time. */
+    public boolean allocations() {
+        return topFrames != null
+                && !topFrames.isEmpty()
+                && ALLOCATED.equals(topFrames.get(0).kind());
+    }
 
     /**
      * The JVM over the window: its collector, the stop-the-world pauses that began in the window (count, total,

@@ -22,9 +22,6 @@ public final class ServerProfiler implements AutoCloseable {
     public static final String HTML = "flame.html";
     public static final String COLLAPSED = "profile.collapsed";
 
-    /** The kind of an allocation profile's top frames: the classes allocated. */
-    public static final String ALLOCATED = "allocated";
-
     public static final String LOG = "profiler.log";
 
     private final ProfileMode mode;
@@ -193,7 +190,8 @@ public final class ServerProfiler implements AutoCloseable {
                     // the converter marks a class allocated outside a TLAB as a kernel frame, and the Flight
                     // Recorder's samples all so: the kind says what the frame is instead
                     top = top.stream()
-                            .map(f -> new ServerProfile.Frame(f.name(), ALLOCATED, f.samples(), f.share()))
+                            .map(f ->
+                                    new ServerProfile.Frame(f.name(), ServerProfile.ALLOCATED, f.samples(), f.share()))
                             .toList();
                 }
                 // an allocation's top frame is the class allocated, not where a CPU spent its time

@@ -93,7 +93,7 @@ class ServerProfilerTest {
         assertThat(p.selfTime())
                 .as("no CPU's self time in an allocation profile")
                 .isNull();
-        assertThat(p.topFrames()).isNotEmpty().allMatch(f -> f.kind().equals(ServerProfiler.ALLOCATED));
+        assertThat(p.topFrames()).isNotEmpty().allMatch(f -> f.kind().equals(ServerProfile.ALLOCATED));
         assertThat(Files.readString(dir.resolve(ServerProfiler.HTML))).contains("Server heap allocations: test");
         assertThat(Files.readAllLines(dir.resolve(ServerProfiler.COLLAPSED)))
                 .as("stacks of the server's request handling, not only the JVM's own")
