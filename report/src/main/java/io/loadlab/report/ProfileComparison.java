@@ -81,8 +81,8 @@ public record ProfileComparison(
         List<Frames.Change> frames = List.of();
         Frames fa = frames(nameA, a, dirA, notes);
         Frames fb = frames(nameB, b, dirB, notes);
-        boolean allocations = allocations(a);
-        if (fa != null && fb != null && allocations != allocations(b)) {
+        boolean allocations = allocations(a) && allocations(b);
+        if (fa != null && fb != null && allocations(a) != allocations(b)) {
             notes.add("one profile sampled the CPU and the other heap allocations (--profile=alloc): their frames do"
                     + " not compare; profile both the same way");
         } else if (fa != null && fb != null) {

@@ -21,7 +21,6 @@ public final class ServerProfiler implements AutoCloseable {
 
     public static final String HTML = "flame.html";
     public static final String COLLAPSED = "profile.collapsed";
-
     public static final String LOG = "profiler.log";
 
     private final ProfileMode mode;

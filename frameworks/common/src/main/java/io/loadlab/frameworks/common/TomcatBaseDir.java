@@ -28,7 +28,10 @@ public final class TomcatBaseDir implements AutoCloseable {
         return dir;
     }
 
-    /** Deletes the directory and what Tomcat put in it; quiet if it is gone, best effort otherwise (the server is ending). */
+    /**
+     * Deletes the directory and what Tomcat put in it; quiet if it is gone, best effort otherwise (the server is
+     * ending).
+     */
     @Override
     public void close() {
         if (!Files.exists(dir)) {

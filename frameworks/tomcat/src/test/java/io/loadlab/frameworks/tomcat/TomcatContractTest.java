@@ -66,7 +66,8 @@ class TomcatContractTest {
 
     @Test
     void leavesNoBaseDirectoryBehind() throws Exception {
-        RunningTomcat t = TomcatApplication.start(new AppEnv(ContractTests.environment(null, null, Map.of())));
+        AppEnv env = new AppEnv(ContractTests.environment(null, null, Map.of()));
+        RunningTomcat t = TomcatApplication.start(env);
         Path dir = t.baseDir();
         assertThat(dir).isDirectory();
         t.close();
