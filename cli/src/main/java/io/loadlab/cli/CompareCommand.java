@@ -137,6 +137,12 @@ final class CompareCommand implements Callable<Integer> {
     }
 
     private Integer trials(TrialDirs.Trial ta, TrialDirs.Trial tb) throws IOException {
+        boolean allocA = ProfileComparison.allocations(ta.trial());
+        if (flameDiff != null && allocA != ProfileComparison.allocations(tb.trial())) {
+            // a graph of allocation samples against CPU samples would draw, and mean nothing
+            throw new UserError("--flame-diff needs two profiles of one kind: " + (allocA ? a : b)
+                    + " sampled heap allocations (--profile=alloc), the other the CPU; profile both the same way");
+        }
         ProfileComparison c =
                 ProfileComparison.of(a.toString(), ta.trial(), ta.results(), b.toString(), tb.trial(), tb.results());
         String out = switch (format) {

@@ -2,6 +2,9 @@ package io.loadlab.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.loadlab.core.Json;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -81,6 +84,47 @@ class ReportCommandTest {
                 tmp.resolve("run-b").toString());
         assertThat(h.exit()).isZero();
         assertThat(Files.readString(html)).contains("<td class=\"slower\">slower</td>");
+    }
+
+    @Test
+    void aFlameDiffOfACpuProfileAgainstAnAllocationProfileIsRefusedBeforeAnythingIsWritten() throws IOException {
+        Path dir = copy("run-a");
+        ObjectNode results =
+                (ObjectNode) Json.mapper().readTree(dir.resolve("results.json").toFile());
+        ArrayNode trials = (ArrayNode) results.get("trials");
+        String cpu = profile(dir, (ObjectNode) trials.get(0), "java");
+        String alloc = profile(dir, (ObjectNode) trials.get(1), "allocated");
+        Json.mapper().writeValue(dir.resolve("results.json").toFile(), results);
+        Path diff = tmp.resolve("diff.html");
+
+        CliTest.Result r = CliTest.run(
+                "compare",
+                dir.resolve("trials").resolve(cpu).toString(),
+                dir.resolve("trials").resolve(alloc).toString(),
+                "--flame-diff",
+                diff.toString());
+
+        assertThat(r.exit()).as(r.err()).isEqualTo(Main.EXIT_USAGE);
+        assertThat(r.err().strip())
+                .doesNotContain("\n")
+                .contains("--flame-diff needs two profiles of one kind: ")
+                .contains(alloc + " sampled heap allocations (--profile=alloc), the other the CPU");
+        assertThat(r.out()).as("no comparison printed before the refusal").isEmpty();
+        assertThat(diff).doesNotExist();
+    }
+
+    /** Gives {@code trial} a profile whose one top frame is of {@code kind}, with its collapsed stacks; its id. */
+    private static String profile(Path dir, ObjectNode trial, String kind) throws IOException {
+        String id = trial.get("id").asText();
+        Path trialDir = Files.createDirectories(dir.resolve("trials").resolve(id));
+        Files.writeString(trialDir.resolve("profile.collapsed"), "a;b_[j] 3\n");
+        ObjectNode profile = ((ObjectNode) trial.get("server")).putObject("profile");
+        profile.put("profiler", "async-profiler 4.6");
+        profile.put("samples", 3);
+        ObjectNode frame = profile.putArray("top_frames").addObject();
+        frame.put("name", "b").put("kind", kind).put("samples", 3).put("share", 1.0);
+        ((ObjectNode) trial.get("files")).put("profile_collapsed", "trials/" + id + "/profile.collapsed");
+        return id;
     }
 
     @Test

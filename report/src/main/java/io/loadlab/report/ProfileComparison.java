@@ -98,7 +98,7 @@ public record ProfileComparison(
     }
 
     /** True when {@code t}'s server was profiled with --profile=alloc: its frames are the classes allocated. */
-    static boolean allocations(TrialResult t) {
+    public static boolean allocations(TrialResult t) {
         ServerProfile p = t.server() == null ? null : t.server().profile();
         return p != null && p.allocations();
     }
