@@ -81,18 +81,16 @@ public record ProfileComparison(
         List<Frames.Change> frames = List.of();
         Frames fa = frames(nameA, a, dirA, notes);
         Frames fb = frames(nameB, b, dirB, notes);
-        boolean allocations = allocations(a) && allocations(b);
-        if (fa != null && fb != null && allocations(a) != allocations(b)) {
+        boolean allocA = allocations(a);
+        boolean allocB = allocations(b);
+        boolean allocations = allocA && allocB;
+        if (fa != null && fb != null && allocA != allocB) {
             notes.add("one profile sampled the CPU and the other heap allocations (--profile=alloc): their frames do"
                     + " not compare; profile both the same way");
         } else if (fa != null && fb != null) {
-            frames = Frames.changes(fa, fb, FRAMES);
-            if (allocations) {
-                // the converter marks a class allocated outside a TLAB as a kernel frame: say what the frame is
-                frames = frames.stream()
-                        .map(f -> new Frames.Change(f.name(), ServerProfile.ALLOCATED, f.shareA(), f.shareB()))
-                        .toList();
-            }
+            frames = allocations
+                    ? Frames.changes(fa.asAllocations(), fb.asAllocations(), FRAMES)
+                    : Frames.changes(fa, fb, FRAMES);
         }
         return new ProfileComparison(nameA, nameB, a, b, List.copyOf(rows), frames, allocations, List.copyOf(notes));
     }

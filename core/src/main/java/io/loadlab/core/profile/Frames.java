@@ -64,6 +64,17 @@ public record Frames(long samples, Map<String, Long> self, Map<String, String> k
         return new Frames(total, self, kinds);
     }
 
+    /**
+     * The same samples read as an allocation profile's ({@code --profile=alloc}): every leaf is the class allocated,
+     * so every kind is {@link ServerProfile#ALLOCATED}. The converter's suffix would say {@code inlined} for a class
+     * allocated in a TLAB and {@code kernel} for one allocated outside it (and for every Flight Recorder sample).
+     */
+    public Frames asAllocations() {
+        Map<String, String> allocated = new HashMap<>();
+        self.keySet().forEach(name -> allocated.put(name, ServerProfile.ALLOCATED));
+        return new Frames(samples, self, allocated);
+    }
+
     /** The {@code n} frames with the most self samples, most first (ties by name). */
     public List<ServerProfile.Frame> top(int n) {
         return self.entrySet().stream()

@@ -1,6 +1,7 @@
 package io.loadlab.core.profile;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import io.loadlab.core.result.ServerProfile;
 import java.util.List;
@@ -50,6 +51,19 @@ class FramesTest {
         assertThat(c.get(0).delta()).isEqualTo(0.5);
         assertThat(c.get(1).delta()).isCloseTo(-0.2, org.assertj.core.data.Offset.offset(1e-9));
         assertThat(c.get(0).kind()).isEqualTo("kernel");
+    }
+
+    @Test
+    void anAllocationProfileNamesEveryLeafAClassAllocatedWhateverItsSuffix() {
+        Frames f = Frames.parse(List.of("a;b;byte[]_[i] 3", "c;String_[k] 1")).asAllocations();
+        assertThat(f.samples()).isEqualTo(4);
+        assertThat(f.top(5))
+                .extracting(ServerProfile.Frame::name, ServerProfile.Frame::kind, ServerProfile.Frame::share)
+                .containsExactly(
+                        tuple("byte[]", ServerProfile.ALLOCATED, 0.75), tuple("String", ServerProfile.ALLOCATED, 0.25));
+        assertThat(Frames.changes(f, Frames.parse(List.of("x;Map_[i] 1")).asAllocations(), 5))
+                .extracting(Frames.Change::kind)
+                .containsOnly(ServerProfile.ALLOCATED);
     }
 
     @Test

@@ -183,16 +183,11 @@ public final class ServerProfiler implements AutoCloseable {
                 }
                 FlameGraphs.convert(jfr, dir.resolve(HTML), dir.resolve(COLLAPSED), title, mode == ProfileMode.ALLOC);
                 Frames frames = Frames.read(dir.resolve(COLLAPSED));
+                if (mode == ProfileMode.ALLOC) {
+                    frames = frames.asAllocations();
+                }
                 samples = frames.samples();
                 top = frames.top(ProfileDefaults.TOP_FRAMES);
-                if (mode == ProfileMode.ALLOC) {
-                    // the converter marks a class allocated outside a TLAB as a kernel frame, and the Flight
-                    // Recorder's samples all so: the kind says what the frame is instead
-                    top = top.stream()
-                            .map(f ->
-                                    new ServerProfile.Frame(f.name(), ServerProfile.ALLOCATED, f.samples(), f.share()))
-                            .toList();
-                }
                 // an allocation's top frame is the class allocated, not where a CPU spent its time
                 selfTime = mode == ProfileMode.ALLOC ? null : frames.selfTime();
                 if (samples == 0) {
