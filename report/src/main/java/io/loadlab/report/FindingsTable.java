@@ -9,8 +9,6 @@ import io.loadlab.core.result.SuiteResults;
 import io.loadlab.core.result.TrialResult;
 import io.loadlab.core.result.VerdictCode;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -71,22 +69,13 @@ public final class FindingsTable {
                             : r.startedAt()
                                     .substring(0, Math.min(16, r.startedAt().length()))
                                     .replace('T', ' '),
-                    took(r.startedAt(), r.finishedAt()),
+                    RunTimes.took(r.startedAt(), r.finishedAt()),
                     reps == null ? Numbers.DASH : String.valueOf(((Number) reps).intValue()),
                     r.trials().stream().filter(TrialResult::valid).count() + " of "
                             + r.trials().size(),
                     "[" + run.dir().getFileName() + "](" + json.toString().replace('\\', '/') + ")"));
         }
         return table.render(TableFormat.MARKDOWN);
-    }
-
-    private static String took(String started, String finished) {
-        if (started == null || finished == null) {
-            return Numbers.DASH;
-        }
-        long s = Duration.between(Instant.parse(started), Instant.parse(finished))
-                .toSeconds();
-        return s / 60 + " min " + s % 60 + " s";
     }
 
     private static String summary(ResultsDir run) {

@@ -31,6 +31,15 @@ class ReportWriterTest {
     }
 
     @Test
+    void theHeaderGivesTheStartToTheSecondAndHowLongTheSuiteTook() throws Exception {
+        String html = ReportWriter.render(Fixtures.source("run-a"));
+        assertThat(html)
+                .contains(
+                        "started <span title=\"2026-11-20T10:00:00Z\">2026-11-20 10:00:00 UTC</span> · took 45 min 0 s")
+                .doesNotContain("finished 2026");
+    }
+
+    @Test
     void thePageOpensWithTheAnswerAndEverySectionWithItsOwn() throws Exception {
         String html = ReportWriter.render(Fixtures.source("run-a"));
         int answer = html.indexOf("<section id=\"answer\"");
