@@ -4,17 +4,24 @@
 # each load generator to CPU $LOAD_CPU with -t1 -c$CONNS -m$STREAMS for $DURATION; the two alternate $ROUNDS times.
 # CPU time is the load generator's own (user + system of a subshell that ran only it), JVM start-up and JIT included
 # for loadlab; loadlab also reports its CPU time during the measured window, shown as the steady-state figure.
-# The ratio reported is the median over the rounds of loadlab's req/s divided by the h2load run just before it.
-# LOADLAB_WARMUP=5s gives loadlab an unrecorded warm-up first (JIT); h2load's own warm-up is --warm-up-time.
+# Each loadlab run stands between two h2load runs (one more h2load run closes the last round) and is compared with the
+# geometric mean of those two, so that a steady drift of a shared host's speed cancels; the ratios printed are the
+# medians over the rounds.
+# LOADLAB_WARMUP [5s]: loadlab's unrecorded warm-up (--warmup) before its window, so that the window compares steady
+# states (h2load has no JIT to wait for); LOADLAB_WARMUP=0s measures loadlab from its start.
+# Each run also reports nginx's worker: its busy share of its core over the busiest span of the run as long as the
+# window, and that share over the tool's requests/s (nginx's CPU per request). Where nginx is about fully busy under
+# both tools its core sets the rate, and a requests/s ratio says how cheaply each tool lets nginx serve; a note splits
+# the ratio of mean requests/s into how much busier nginx was and how much cheaper per request.
 # Usage: bench/loadgen-vs-h2load.sh
-#   (env: DURATION=8s CONNS=20 STREAMS=10 ROUNDS=3 LOAD_CPU=0 SERVER_CPU=1 LOADLAB_WARMUP=0s)
+#   (env: DURATION=8s CONNS=20 STREAMS=10 ROUNDS=3 LOAD_CPU=0 SERVER_CPU=1 LOADLAB_WARMUP=5s)
 # SMOKE=1: the smallest sizes and a second per step, to check that the script still runs (its figures mean nothing).
 set -euo pipefail
 root=$(cd "$(dirname "$(readlink -f "$0")")/.." && pwd)
 cd "$root"
 . bench/nginx-common.sh
 if [ "${SMOKE:-}" = 1 ]; then
-  DURATION=${DURATION:-1s} CONNS=${CONNS:-2} STREAMS=${STREAMS:-2} ROUNDS=${ROUNDS:-1}
+  DURATION=${DURATION:-1s} CONNS=${CONNS:-2} STREAMS=${STREAMS:-2} ROUNDS=${ROUNDS:-1} LOADLAB_WARMUP=${LOADLAB_WARMUP:-1s}
 fi
 DURATION=${DURATION:-8s}
 CONNS=${CONNS:-20}
@@ -22,7 +29,7 @@ STREAMS=${STREAMS:-10}
 ROUNDS=${ROUNDS:-3}
 LOAD_CPU=${LOAD_CPU:-0}
 SERVER_CPU=${SERVER_CPU:-1}
-LOADLAB_WARMUP=${LOADLAB_WARMUP:-0s}
+LOADLAB_WARMUP=${LOADLAB_WARMUP:-5s}
 
 need_packages nginx h2load
 ./loadlab --version >/dev/null   # builds the jar once, outside the measurement
@@ -31,14 +38,19 @@ out=$BENCH_TMP/out
 : >"$BENCH_TMP/rows"
 seconds=${DURATION%s}
 
-# Runs one tool in a subshell pinned to $LOAD_CPU; appends "tool req_s requests cpu_s window_cpu_s" to rows.
+# Runs one tool in a subshell pinned to $LOAD_CPU; appends "tool req_s requests cpu_s window_cpu_s nginx_busy" to
+# rows.
 measure() {
   local tool=$1
   shift
+  nginx_sampler "$out.nginx" &
+  local sampler=$!
   (
     taskset -c "$LOAD_CPU" "$@" >"$out" 2>"$out.err"
     times >"$out.times"
   )
+  kill "$sampler" 2>/dev/null || true
+  wait "$sampler" 2>/dev/null || true
   local rps reqs cpu window
   if [ "$tool" = h2load ]; then
     # "finished in 8.00s, 123456.78 req/s, 4.56MB/s" and "requests: N total, N started, N done, N succeeded, ..."
@@ -56,9 +68,12 @@ measure() {
   fi
   window=$(awk '/Load generator CPU:/ {print $4}' "$out")
   window=${window:-$cpu}
-  echo "$tool $rps $reqs $cpu $window" >>"$BENCH_TMP/rows"
-  printf '  %-8s %12s req/s  %10s requests  %7.2f CPU-s (process)  %7.2f CPU-s (measured window)\n' \
-    "$tool" "$rps" "$reqs" "$cpu" "$window"
+  # nginx's busy share over the busiest span of the run as long as the window (for loadlab: not its warm-up)
+  local busy sleeps
+  read -r busy sleeps < <(nginx_busy "$out.nginx" "$seconds" "$rps")
+  echo "$tool $rps $reqs $cpu $window $busy" >>"$BENCH_TMP/rows"
+  printf '  %-8s %12s req/s  %10s requests  %7.2f CPU-s (process)  %7.2f CPU-s (measured window)  nginx %3.0f%% busy\n' \
+    "$tool" "$rps" "$reqs" "$cpu" "$window" "$(awk -v b="$busy" 'BEGIN { print 100 * b }')"
 }
 
 echo "h2load vs loadlab --http2: -t1 -c$CONNS -m$STREAMS for $DURATION (loadlab warm-up $LOADLAB_WARMUP)," \
@@ -69,23 +84,41 @@ for round in $(seq "$ROUNDS"); do
   measure loadlab env LOADLAB_SKIP_BUILD=1 ./loadlab load --http2 -t1 -c"$CONNS" -m"$STREAMS" -d"$DURATION" \
     --warmup "$LOADLAB_WARMUP" "$NGINX_URL"
 done
+echo "closing h2load run"
+measure h2load h2load -t1 -c"$CONNS" -m"$STREAMS" -D "$seconds" "$NGINX_URL"
 
 awk '
-  { n[$1]++; rps[$1] += $2; reqs[$1] += $3; cpu[$1] += $4; win[$1] += $5 }
-  $1 == "h2load" { hr = $2; hc = $4 / $3 }
-  $1 == "loadlab" { k = n["loadlab"]; ratio[k] = $2 / hr; cratio[k] = ($4 / $3) / hc }
+  function median(a, k,    i, j, t) {
+    for (i = 2; i <= k; i++) { t = a[i]; for (j = i - 1; j >= 1 && a[j] > t; j--) a[j + 1] = a[j]; a[j + 1] = t }
+    return k % 2 ? a[(k + 1) / 2] : (a[k / 2] + a[k / 2 + 1]) / 2
+  }
+  # nginx under tool t: its mean busy share, and that over the mean rate (its CPU-seconds per request)
+  function share(t) { return busy[t] / n[t] }
+  function cost(t) { return rps[t] > 0 ? busy[t] / rps[t] : 0 }
+  { n[$1]++; rps[$1] += $2; reqs[$1] += $3; cpu[$1] += $4; win[$1] += $5; busy[$1] += $6
+    tool[NR] = $1; rate[NR] = $2; per[NR] = $4 / $3; perw[NR] = $5 / $3 }
   END {
-    printf "\n%-8s %12s %28s %28s\n", "tool", "mean req/s", "CPU-s/1M req (process)", "CPU-s/1M req (steady state)"
-    for (t in n) {
-      m[t] = rps[t] / n[t]; c[t] = cpu[t] / reqs[t] * 1e6; w[t] = win[t] / reqs[t] * 1e6
-      printf "%-8s %12.0f %28.2f %28.2f\n", t, m[t], c[t], w[t]
+    # each loadlab run against the geometric mean of the h2load runs on either side of it
+    for (i = 1; i <= NR; i++) {
+      if (tool[i] != "loadlab") continue
+      for (j = i - 1; j >= 1 && tool[j] != "h2load"; j--) ;
+      for (l = i + 1; l <= NR && tool[l] != "h2load"; l++) ;
+      if (j < 1) continue
+      hr = rate[j]; hc = per[j]
+      if (l <= NR) { hr = sqrt(hr * rate[l]); hc = sqrt(hc * per[l]) }
+      k++; ratio[k] = rate[i] / hr; cr[k] = perw[i] / hc; pr[k] = per[i] / hc
+      if (k == 1 || ratio[k] < lo) lo = ratio[k]; if (k == 1 || ratio[k] > hi) hi = ratio[k]
     }
-    # median of the per-round ratios (insertion sort: a handful of rounds)
-    k = n["loadlab"]
-    for (i = 2; i <= k; i++) { v = ratio[i]; j = i - 1; while (j >= 1 && ratio[j] > v) { ratio[j + 1] = ratio[j]; j-- } ratio[j + 1] = v }
-    med = k % 2 ? ratio[(k + 1) / 2] : (ratio[k / 2] + ratio[k / 2 + 1]) / 2
-    printf "\nround by round: requests/s ratio %.3f..%.3f\n", ratio[1], ratio[k]
-    printf "median ratio loadlab/h2load: requests/s %.3f over %d rounds (target >= 0.9)\n", med, k
-    printf "ratio loadlab/h2load: CPU per request %.3f with JVM start-up, %.3f steady state\n", \
-      c["loadlab"] / c["h2load"], w["loadlab"] / w["h2load"]
+    printf "\n%-8s %12s %28s %28s %12s %16s\n", "tool", "mean req/s", "CPU-s/1M req (process)", "CPU-s/1M req (steady state)", "nginx busy", "nginx us/req"
+    for (t in n) {
+      printf "%-8s %12.0f %28.2f %28.2f %11.0f%% %16.2f\n", t, rps[t] / n[t], cpu[t] / reqs[t] * 1e6, win[t] / reqs[t] * 1e6, 100 * share(t), cost(t) * 1e6
+    }
+    if (k == 0) exit
+    printf "\nmedian of %d rounds, loadlab/h2load: requests/s %.3f (target >= 0.9; rounds %.3f..%.3f),", k, median(ratio, k), lo, hi
+    printf " CPU per request %.3f in the measured window, %.3f with JVM start-up\n", median(cr, k), median(pr, k)
+    if (share("h2load") > 0 && cost("loadlab") > 0) {
+      bt = share("loadlab") / share("h2load"); ct = cost("h2load") / cost("loadlab")
+      printf "note: loadlab/h2load mean requests/s %.3f = nginx busier %.3fx times nginx cheaper per request %.3fx", bt * ct, bt, ct
+      printf " (nginx %.0f%% busy under loadlab, %.0f%% under h2load)\n", 100 * share("loadlab"), 100 * share("h2load")
+    }
   }' "$BENCH_TMP/rows"

@@ -50,7 +50,6 @@ TRANSPORTS=${TRANSPORTS:-epoll io_uring}
 need_packages nginx wrk
 ./loadlab --version >/dev/null   # builds the jar once, outside the measurement
 start_nginx "$SERVER_CPU" 4096
-NGINX_WORKER=$(pgrep -P "$NGINX_PID" | head -1)
 HOG_PID=
 cleanup() {
   if [ -n "$HOG_PID" ]; then
@@ -65,7 +64,6 @@ if [ "${HALF_CORE:-}" = 1 ]; then
   taskset -c "$LOAD_CPU" bash -c 'while :; do :; done' &
   HOG_PID=$!
 fi
-CLK_TCK=$(getconf CLK_TCK)
 WINDOW_S=${DURATION%s}
 [[ $WINDOW_S =~ ^[0-9]+$ ]] || WINDOW_S=1000000
 out=$BENCH_TMP/out
@@ -75,7 +73,7 @@ out=$BENCH_TMP/out
 measure() {
   local tool=$1
   shift
-  nginx_sampler &
+  nginx_sampler "$out.nginx" &
   local sampler=$!
   (
     taskset -c "$LOAD_CPU" "$@" >"$out" 2>"$out.err"
@@ -101,33 +99,10 @@ measure() {
   # and, over the same span, how often it went to sleep (its voluntary context switches: an epoll_wait that found
   # nothing ready), per thousand requests at the tool's mean rate
   local busy sleeps
-  read -r busy sleeps < <(awk -v keep="$WINDOW_S" -v hz="$CLK_TCK" -v rps="$rps" '{ t[NR] = $1; c[NR] = $2; v[NR] = $3 }
-    END { span = NR - 1 < keep ? NR - 1 : keep; best = 0; naps = 0
-          for (i = 1; span > 0 && i + span <= NR; i++) {
-            d = t[i + span] - t[i]; b = (c[i + span] - c[i]) / hz / d
-            if (b > best) { best = b; naps = (v[i + span] - v[i]) / d }
-          }
-          print best, (rps > 0 ? 1000 * naps / rps : 0) }' "$out.nginx")
+  read -r busy sleeps < <(nginx_busy "$out.nginx" "$WINDOW_S" "$rps")
   echo "$tool $rps $reqs $cpu $window $busy $sleeps" >>"$BENCH_TMP/rows"
   printf '  %-8s %12s req/s  %10s requests  %7.2f CPU-s (process)  %7.2f CPU-s (measured window)  nginx %3.0f%% busy, %6.2f sleeps/1k req\n' \
     "$tool" "$rps" "$reqs" "$cpu" "$window" "$(awk -v b="$busy" 'BEGIN { print 100 * b }')" "$sleeps"
-}
-
-# nginx's worker CPU ticks (user + system) and voluntary context switches with the time they were read, one line a
-# second, to $out.nginx until sent TERM, which also ends the sleep it is waiting on (by PID), so that no sleep outlives
-# it.
-nginx_sampler() {
-  local stat=/proc/$NGINX_WORKER/stat nap=
-  trap '[ -n "$nap" ] && kill "$nap" 2>/dev/null; exit 0' TERM
-  : >"$out.nginx"
-  while [ -r "$stat" ]; do
-    awk -v t="$EPOCHREALTIME" 'FNR == 1 && NR == 1 { ticks = $14 + $15 }
-      /^voluntary_ctxt_switches:/ { print t, ticks, $2 }' "$stat" "/proc/$NGINX_WORKER/status" >>"$out.nginx" 2>/dev/null ||
-      break
-    sleep 1 &
-    nap=$!
-    wait "$nap" || true
-  done
 }
 
 echo "wrk vs loadlab: -t1 -c$CONNS -d$DURATION (loadlab warm-up $LOADLAB_WARMUP), load on CPU $LOAD_CPU" \

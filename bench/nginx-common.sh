@@ -62,7 +62,38 @@ CONF
     sleep 0.1
   done
   NGINX_URL="http://127.0.0.1:$NGINX_PORT/"
+  NGINX_WORKER=$(pgrep -P "$NGINX_PID" | head -1)
   echo "nginx $NGINX_PID on CPU $cpu at $NGINX_URL ($protocol)" >&2
+}
+
+# nginx's worker CPU ticks (user + system) and voluntary context switches with the time they were read, one line a
+# second, to FILE until sent TERM, which also ends the sleep it is waiting on (by PID), so that no sleep outlives it.
+# Usage: nginx_sampler FILE &   (after start_nginx)
+nginx_sampler() {
+  local file=$1 stat=/proc/$NGINX_WORKER/stat nap=
+  trap '[ -n "$nap" ] && kill "$nap" 2>/dev/null; exit 0' TERM
+  : >"$file"
+  while [ -r "$stat" ]; do
+    awk -v t="$EPOCHREALTIME" 'FNR == 1 && NR == 1 { ticks = $14 + $15 }
+      /^voluntary_ctxt_switches:/ { print t, ticks, $2 }' "$stat" "/proc/$NGINX_WORKER/status" >>"$file" 2>/dev/null ||
+      break
+    sleep 1 &
+    nap=$!
+    wait "$nap" || true
+  done
+}
+
+# From nginx_sampler's FILE: nginx's busy share of its core over the busiest span of SECONDS in it, and how often it
+# went to sleep over that span (an epoll_wait that found nothing ready), per thousand requests at RPS. Prints both.
+# Usage: read -r busy sleeps < <(nginx_busy FILE SECONDS RPS)
+nginx_busy() {
+  awk -v keep="$2" -v hz="$(getconf CLK_TCK)" -v rps="$3" '{ t[NR] = $1; c[NR] = $2; v[NR] = $3 }
+    END { span = NR - 1 < keep ? NR - 1 : keep; best = 0; naps = 0
+          for (i = 1; span > 0 && i + span <= NR; i++) {
+            d = t[i + span] - t[i]; b = (c[i + span] - c[i]) / hz / d
+            if (b > best) { best = b; naps = (v[i + span] - v[i]) / d }
+          }
+          print best, (rps > 0 ? 1000 * naps / rps : 0) }' "$1"
 }
 
 stop_nginx() {

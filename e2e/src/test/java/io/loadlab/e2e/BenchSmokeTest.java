@@ -32,7 +32,7 @@ class BenchSmokeTest {
                 "bench/c10k              | nginx ss wrk taskset python3 | c10k: CPU per request                                 |",
                 // HALF_CORE=1 takes the busy-loop path as well as every step of the default one
                 "bench/loadgen-vs-wrk    | nginx wrk taskset      | loadlab-io_uring/wrk, median of 1 rounds: requests/s | HALF_CORE=1",
-                "bench/loadgen-vs-h2load | nginx h2load taskset   | median ratio loadlab/h2load: requests/s              |",
+                "bench/loadgen-vs-h2load | nginx h2load taskset   | median of 1 rounds, loadlab/h2load: requests/s       |",
                 "bench/servers-plaintext | nginx wrk taskset curl | backend on one core                                   |",
                 "bench/profiling-overhead| python3                | worst ratios (profiled / not): throughput             |",
                 "backend/bench           | wrk taskset curl       | backend CPU per call                                  |"
