@@ -5,6 +5,7 @@ import static io.loadlab.loadgen.Http2Frames.DEFAULT_WINDOW;
 import static io.loadlab.loadgen.Http2Frames.LAST_STREAM_ID;
 import static io.loadlab.loadgen.Http2Frames.PROTOCOL_ERROR;
 import static io.loadlab.loadgen.Http2Frames.REFUSED_STREAM;
+import static io.loadlab.loadgen.Http2Frames.SETTINGS_HEADER_TABLE_SIZE;
 import static io.loadlab.loadgen.Http2Frames.SETTINGS_INITIAL_WINDOW_SIZE;
 import static io.loadlab.loadgen.Http2Frames.SETTINGS_MAX_CONCURRENT_STREAMS;
 import static io.loadlab.loadgen.Http2Frames.WINDOW;
@@ -51,6 +52,13 @@ final class Http2Conn extends Conn implements Http2FrameReader.Listener {
     private long connectionReceived;
     /** The server's SETTINGS_MAX_CONCURRENT_STREAMS, or unlimited. */
     private long serverMaxStreams = Long.MAX_VALUE;
+    /**
+     * The size of our HPACK encoder's table as the server's decoder knows it (RFC 7541 4.2): the default until the
+     * server announces less, then 0 once the update is due; nothing is ever inserted.
+     */
+    private long encoderTableSize = 4096;
+    /** The next header block opens with a dynamic table size update to 0. */
+    private boolean tableSizeUpdate;
     /** The stream index of the DATA frame being read (-1: none, or a stream given up on) and its END_STREAM. */
     private int dataStream = -1;
 
@@ -68,7 +76,8 @@ final class Http2Conn extends Conn implements Http2FrameReader.Listener {
     @Override
     void send(int k, int request, long intended, long now, long deadline, RequestPlan plan) {
         begin(k, request, intended, now, deadline);
-        int body = plan.encodeHttp2(request, streams.open(k), writer.buffer());
+        int body = plan.encodeHttp2(request, streams.open(k), tableSizeUpdate, writer.buffer());
+        tableSizeUpdate = false;
         if (body > 0) {
             sendWindow -= body;
         }
@@ -261,6 +270,10 @@ final class Http2Conn extends Conn implements Http2FrameReader.Listener {
             serverMaxStreams = value;
             worker.serverMaxStreams(value);
             capacity = (int) Math.max(0, Math.min(maxStreams, value));
+        } else if (id == SETTINGS_HEADER_TABLE_SIZE && value < encoderTableSize) {
+            // the server's decoder shrank below our table: the next header block must say so (RFC 7541 4.2)
+            encoderTableSize = 0;
+            tableSizeUpdate = true;
         } else if (id == SETTINGS_INITIAL_WINDOW_SIZE && value < maxBody) {
             fail(new IOException("the server's stream window (" + value + " bytes) is smaller than the request"
                     + " body (" + maxBody + " bytes)"));

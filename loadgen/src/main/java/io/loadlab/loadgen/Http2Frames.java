@@ -33,6 +33,7 @@ final class Http2Frames {
     static final int REFUSED_STREAM = 0x7;
     static final int CANCEL = 0x8;
 
+    static final int SETTINGS_HEADER_TABLE_SIZE = 0x1;
     static final int SETTINGS_ENABLE_PUSH = 0x2;
     static final int SETTINGS_MAX_CONCURRENT_STREAMS = 0x3;
     static final int SETTINGS_INITIAL_WINDOW_SIZE = 0x4;

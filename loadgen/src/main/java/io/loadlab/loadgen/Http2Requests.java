@@ -18,7 +18,9 @@ import java.util.Set;
 /**
  * The requests of one load thread as HTTP/2 frames: a HEADERS frame whose HPACK block is encoded once (static-table
  * indices, literals without indexing, no Huffman, so that the server's decoder table never changes and nothing
- * depends on earlier requests), followed by one DATA frame when there is a body. A request without placeholders is
+ * depends on earlier requests), followed by one DATA frame when there is a body. A server that announces a smaller
+ * decoder table than the default 4096 bytes is owed a dynamic table size update at the start of the next header block
+ * (RFC 7541 4.2); the one written is to 0, since this encoder never inserts. A request without placeholders is
  * one byte array patched with its stream id; a templated one renders its path and body straight into the outgoing
  * buffer. Bodies and header blocks must fit one frame of the smallest size every peer accepts (16 KiB).
  *
@@ -26,6 +28,9 @@ import java.util.Set;
  */
 final class Http2Requests {
     /** Headers HTTP/2 forbids (RFC 9113 8.2.2) or carries as pseudo-headers: left out of the block. */
+    /** A dynamic table size update to 0 bytes (RFC 7541 6.3: prefix 001, a 5-bit integer). */
+    private static final int TABLE_SIZE_ZERO = 0x20;
+
     private static final Set<String> DROPPED =
             Set.of("connection", "keep-alive", "proxy-connection", "transfer-encoding", "upgrade", "host", "te");
 
@@ -67,7 +72,7 @@ final class Http2Requests {
             }
             after[i] = bytes(tail);
             int body = r.body() == null ? -1 : maxBodies[i];
-            int block = before[i].length + 5 + maxPath[i] + after[i].length + (body >= 0 ? 2 + 1 + 7 : 0);
+            int block = 1 + before[i].length + 5 + maxPath[i] + after[i].length + (body >= 0 ? 2 + 1 + 7 : 0);
             if (body > MAX_FRAME || block > MAX_FRAME) {
                 throw new UserError("request '" + r.name() + "' is too large for one HTTP/2 frame ("
                         + Math.max(body, block) + " bytes, at most " + MAX_FRAME
@@ -93,23 +98,42 @@ final class Http2Requests {
         return fixed[i] != null;
     }
 
-    /** Appends fixed request {@code i} on stream {@code streamId}; returns its body length (or -1). */
-    int writeFixed(int i, int streamId, ByteBuf out) {
+    /**
+     * Appends fixed request {@code i} on stream {@code streamId}, its header block opening with a table size update
+     * when {@code tableSizeUpdate}; returns its body length (or -1).
+     */
+    int writeFixed(int i, int streamId, boolean tableSizeUpdate, ByteBuf out) {
         int at = out.writerIndex();
-        out.writeBytes(fixed[i]);
+        byte[] f = fixed[i];
+        int shift = 0;
+        if (tableSizeUpdate) {
+            out.writeBytes(f, 0, FRAME_HEADER)
+                    .writeByte(TABLE_SIZE_ZERO)
+                    .writeBytes(f, FRAME_HEADER, f.length - FRAME_HEADER);
+            out.setMedium(at, out.getUnsignedMedium(at) + 1);
+            shift = 1;
+        } else {
+            out.writeBytes(f);
+        }
         out.setInt(at + 5, streamId);
         int data = fixedDataAt[i];
         if (data < 0) {
             return -1;
         }
-        out.setInt(at + data + 5, streamId);
-        return fixed[i].length - data - FRAME_HEADER;
+        out.setInt(at + shift + data + 5, streamId);
+        return f.length - data - FRAME_HEADER;
     }
 
-    /** Appends templated request {@code i} rendered from {@code row}; returns the body length (or -1). */
-    int render(int i, Template path, Template body, byte[][] row, int streamId, ByteBuf out) {
+    /**
+     * Appends templated request {@code i} rendered from {@code row}, its header block opening with a table size update
+     * when {@code tableSizeUpdate}; returns the body length (or -1).
+     */
+    int render(int i, Template path, Template body, byte[][] row, int streamId, boolean tableSizeUpdate, ByteBuf out) {
         int start = out.writerIndex();
         out.writeZero(FRAME_HEADER);
+        if (tableSizeUpdate) {
+            out.writeByte(TABLE_SIZE_ZERO);
+        }
         out.writeBytes(before[i]);
         length(path.length(row), 0, out);
         path.render(row, out);

@@ -220,13 +220,14 @@ final class RequestPlan {
     }
 
     /**
-     * Appends request {@code i} as HTTP/2 frames on stream {@code streamId}; returns its body length, or -1 without
-     * one. Needs {@code LoadSpec.http2()}.
+     * Appends request {@code i} as HTTP/2 frames on stream {@code streamId}, its header block opening with a dynamic
+     * table size update to 0 when {@code tableSizeUpdate}; returns its body length, or -1 without one. Needs {@code
+     * LoadSpec.http2()}.
      */
-    int encodeHttp2(int i, int streamId, ByteBuf out) {
+    int encodeHttp2(int i, int streamId, boolean tableSizeUpdate, ByteBuf out) {
         return http2.fixed(i)
-                ? http2.writeFixed(i, streamId, out)
-                : http2.render(i, paths[i], bodies[i], rows[i][row(i)], streamId, out);
+                ? http2.writeFixed(i, streamId, tableSizeUpdate, out)
+                : http2.render(i, paths[i], bodies[i], rows[i][row(i)], streamId, tableSizeUpdate, out);
     }
 
     /** The longest HTTP/2 request body in bytes (0 without bodies). */

@@ -48,6 +48,21 @@ class Http2Test {
     }
 
     @Test
+    void aServerWithASmallerHeaderTableGetsTheTableSizeUpdateItsDecoderWaitsFor() throws Exception {
+        // RFC 7541 4.2: the first header block after the decoder's limit fell below the encoder's table size must
+        // open with a dynamic table size update; Netty's decoder refuses the block otherwise (COMPRESSION_ERROR)
+        for (long size : new long[] {0, 100}) {
+            try (TestHttp2Server server = new TestHttp2Server(0, size)) {
+                LoadReport r = LoadGenerator.run(spec(server.url("/ok"), 2, 4).build(), ProgressListener.NONE);
+                assertThat(r.errors().total())
+                        .as(size + ": " + r.errors().describe())
+                        .isZero();
+                assertThat(r.requests()).isPositive();
+            }
+        }
+    }
+
+    @Test
     void largeResponsesNeverStallOnFlowControl() throws Exception {
         try (TestHttp2Server server = new TestHttp2Server(0)) {
             // 1 MiB per response, far over HTTP/2's default 64 KiB windows

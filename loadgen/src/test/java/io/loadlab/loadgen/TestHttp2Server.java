@@ -47,9 +47,20 @@ final class TestHttp2Server implements AutoCloseable {
 
     /** @param maxStreams SETTINGS_MAX_CONCURRENT_STREAMS to announce, or 0 for none */
     TestHttp2Server(int maxStreams) throws InterruptedException {
+        this(maxStreams, -1);
+    }
+
+    /**
+     * @param headerTableSize SETTINGS_HEADER_TABLE_SIZE to announce (its HPACK decoder's table), or -1 for none: one
+     *     below the default 4096 obliges the client to begin its next header block with a table size update
+     */
+    TestHttp2Server(int maxStreams, long headerTableSize) throws InterruptedException {
         Http2Settings settings = new Http2Settings();
         if (maxStreams > 0) {
             settings.maxConcurrentStreams(maxStreams);
+        }
+        if (headerTableSize >= 0) {
+            settings.headerTableSize(headerTableSize);
         }
         server = new ServerBootstrap()
                 .group(group)
