@@ -27,10 +27,10 @@ import java.util.Set;
  * <p>Immutable after construction; rendering writes only into the caller's buffer.
  */
 final class Http2Requests {
-    /** Headers HTTP/2 forbids (RFC 9113 8.2.2) or carries as pseudo-headers: left out of the block. */
     /** A dynamic table size update to 0 bytes (RFC 7541 6.3: prefix 001, a 5-bit integer). */
     private static final int TABLE_SIZE_ZERO = 0x20;
 
+    /** Headers HTTP/2 forbids (RFC 9113 8.2.2) or carries as pseudo-headers: left out of the block. */
     private static final Set<String> DROPPED =
             Set.of("connection", "keep-alive", "proxy-connection", "transfer-encoding", "upgrade", "host", "te");
 
