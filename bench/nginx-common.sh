@@ -1,7 +1,7 @@
 # Shared by the bench scripts: installs nginx and wrk from Debian packages when missing, and starts a private nginx
 # (its own config in a temp dir, 127.0.0.1, a free port, `return 200 "Hello, World!"`), pinned with taskset and
 # stopped by PID at exit. Source it; then call start_nginx CPU WORKER_CONNECTIONS [h2c] (h2c: HTTP/2 without TLS,
-# prior knowledge only, as `listen ... http2` serves it).
+# prior knowledge only, as `listen ... http2` serves it). nginx_sampler and nginx_busy read how busy its worker was.
 
 need_packages() {
   local missing=()
