@@ -87,25 +87,15 @@ done
 echo "closing h2load run"
 measure h2load h2load -t1 -c"$CONNS" -m"$STREAMS" -D "$seconds" "$NGINX_URL"
 
-awk '
-  function median(a, k,    i, j, t) {
-    for (i = 2; i <= k; i++) { t = a[i]; for (j = i - 1; j >= 1 && a[j] > t; j--) a[j + 1] = a[j]; a[j + 1] = t }
-    return k % 2 ? a[(k + 1) / 2] : (a[k / 2] + a[k / 2 + 1]) / 2
-  }
-  # nginx under tool t: its mean busy share, and that over the mean rate (its CPU-seconds per request)
-  function share(t) { return busy[t] / n[t] }
-  function cost(t) { return rps[t] > 0 ? busy[t] / rps[t] : 0 }
+awk "$COMPARE_AWK"'
   { n[$1]++; rps[$1] += $2; reqs[$1] += $3; cpu[$1] += $4; win[$1] += $5; busy[$1] += $6
     tool[NR] = $1; rate[NR] = $2; per[NR] = $4 / $3; perw[NR] = $5 / $3 }
   END {
     # each loadlab run against the geometric mean of the h2load runs on either side of it
     for (i = 1; i <= NR; i++) {
       if (tool[i] != "loadlab") continue
-      for (j = i - 1; j >= 1 && tool[j] != "h2load"; j--) ;
-      for (l = i + 1; l <= NR && tool[l] != "h2load"; l++) ;
-      if (j < 1) continue
-      hr = rate[j]; hc = per[j]
-      if (l <= NR) { hr = sqrt(hr * rate[l]); hc = sqrt(hc * per[l]) }
+      hr = around(rate, i, "h2load"); hc = around(per, i, "h2load")
+      if (hr < 0) continue
       k++; ratio[k] = rate[i] / hr; cr[k] = perw[i] / hc; pr[k] = per[i] / hc
       if (k == 1 || ratio[k] < lo) lo = ratio[k]; if (k == 1 || ratio[k] > hi) hi = ratio[k]
     }

@@ -122,14 +122,7 @@ done
 echo "closing wrk run"
 measure wrk wrk -t1 -c"$CONNS" -d"$DURATION" "$NGINX_URL"
 
-awk '
-  function median(a, k,    i, j, t) {
-    for (i = 2; i <= k; i++) { t = a[i]; for (j = i - 1; j >= 1 && a[j] > t; j--) a[j + 1] = a[j]; a[j + 1] = t }
-    return k % 2 ? a[(k + 1) / 2] : (a[k / 2] + a[k / 2 + 1]) / 2
-  }
-  # nginx under tool t: its mean busy share, and that over the mean rate (its CPU-seconds per request)
-  function share(t) { return busy[t] / n[t] }
-  function cost(t) { return rps[t] > 0 ? busy[t] / rps[t] : 0 }
+awk "$COMPARE_AWK"'
   { n[$1]++; rps[$1] += $2; reqs[$1] += $3; cpu[$1] += $4; win[$1] += $5; busy[$1] += $6; naps[$1] += $7
     # per tool: its slowest and fastest round, its lowest CPU per request in the window (for wrk the window is its run)
     if (!(($1) in slow) || $2 < slow[$1]) slow[$1] = $2; if ($2 > fast[$1]) fast[$1] = $2
@@ -140,11 +133,8 @@ awk '
     # hide, and the medians
     for (i = 1; i <= NR; i++) {
       if (tool[i] !~ /^loadlab/) continue
-      for (j = i - 1; j >= 1 && tool[j] != "wrk"; j--) ;
-      for (l = i + 1; l <= NR && tool[l] != "wrk"; l++) ;
-      if (j < 1) continue
-      wr = rate[j]; wc = per[j]
-      if (l <= NR) { wr = sqrt(wr * rate[l]); wc = sqrt(wc * per[l]) }
+      wr = around(rate, i, "wrk"); wc = around(per, i, "wrk")
+      if (wr < 0) continue
       k = ++runs[tool[i]]; rr[tool[i], k] = rate[i] / wr; cr[tool[i], k] = perw[i] / wc; pr[tool[i], k] = per[i] / wc
     }
     printf "\n%-18s %12s %28s %28s %12s %16s %22s\n", "tool", "mean req/s", "CPU-s/1M req (process)", "CPU-s/1M req (steady state)", "nginx busy", "nginx us/req", "nginx sleeps/1k req"

@@ -96,6 +96,28 @@ nginx_busy() {
           print best, (rps > 0 ? 1000 * naps / rps : 0) }' "$1"
 }
 
+# awk functions for the load-generator comparisons, prepended to their summary programs (awk "$COMPARE_AWK"'...'):
+# rows "tool req/s requests cpu_s window_cpu_s nginx_busy ...", one a run, kept by the program in tool[NR], busy[t],
+# rps[t] and n[t].
+COMPARE_AWK='
+  function median(a, k,    i, j, t) {
+    for (i = 2; i <= k; i++) { t = a[i]; for (j = i - 1; j >= 1 && a[j] > t; j--) a[j + 1] = a[j]; a[j + 1] = t }
+    return k % 2 ? a[(k + 1) / 2] : (a[k / 2] + a[k / 2 + 1]) / 2
+  }
+  # nginx under tool t: its mean busy share, and that over the mean rate (its CPU-seconds per request)
+  function share(t) { return busy[t] / n[t] }
+  function cost(t) { return rps[t] > 0 ? busy[t] / rps[t] : 0 }
+  # x of the reference tool around run i: the geometric mean of its runs on either side, or the one before alone
+  # at the end (a shared host drifts within a round; a run between two of its reference holds none of a steady
+  # drift); -1 without one before
+  function around(x, i, ref,    j, l) {
+    for (j = i - 1; j >= 1 && tool[j] != ref; j--) ;
+    for (l = i + 1; l <= NR && tool[l] != ref; l++) ;
+    if (j < 1) return -1
+    return l <= NR ? sqrt(x[j] * x[l]) : x[j]
+  }
+'
+
 stop_nginx() {
   if [ -n "${NGINX_PID:-}" ]; then
     kill "$NGINX_PID" 2>/dev/null || true
