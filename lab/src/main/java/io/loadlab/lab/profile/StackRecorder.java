@@ -60,7 +60,10 @@ interface StackRecorder {
         }
     }
 
-    /** The JDK's Flight Recorder over JMX: execution samples (and, for wall mode, native-method samples too). */
+    /**
+     * The JDK's Flight Recorder over JMX: execution samples (and, for wall mode, native-method samples too), or for
+     * alloc mode its allocation samples.
+     */
     final class Jfr implements StackRecorder {
         private final FlightRecorderMXBean recorder;
         private final ProfileMode mode;
@@ -82,34 +85,35 @@ interface StackRecorder {
         public void start() throws IOException {
             try {
                 id = recorder.newRecording();
-                String period = ProfileDefaults.JFR_PERIOD;
-                recorder.setRecordingSettings(
-                        id,
-                        mode == ProfileMode.ALLOC
-                                ? Map.of(
-                                        "jdk.ObjectAllocationSample#enabled",
-                                        "true",
-                                        "jdk.ObjectAllocationSample#throttle",
-                                        ProfileDefaults.JFR_ALLOC_THROTTLE)
-                                : mode == ProfileMode.WALL
-                                        ? Map.of(
-                                                "jdk.ExecutionSample#enabled",
-                                                "true",
-                                                "jdk.ExecutionSample#period",
-                                                period,
-                                                "jdk.NativeMethodSample#enabled",
-                                                "true",
-                                                "jdk.NativeMethodSample#period",
-                                                period)
-                                        : Map.of(
-                                                "jdk.ExecutionSample#enabled",
-                                                "true",
-                                                "jdk.ExecutionSample#period",
-                                                period));
+                recorder.setRecordingSettings(id, settings());
                 recorder.startRecording(id);
             } catch (RuntimeException e) {
                 throw new IOException("the JVM's Flight Recorder did not start: " + e.getMessage(), e);
             }
+        }
+
+        /** The events the recording takes for this mode, with their rates. */
+        private Map<String, String> settings() {
+            String period = ProfileDefaults.JFR_PERIOD;
+            return switch (mode) {
+                case ALLOC ->
+                    Map.of(
+                            "jdk.ObjectAllocationSample#enabled",
+                            "true",
+                            "jdk.ObjectAllocationSample#throttle",
+                            ProfileDefaults.JFR_ALLOC_THROTTLE);
+                case WALL ->
+                    Map.of(
+                            "jdk.ExecutionSample#enabled",
+                            "true",
+                            "jdk.ExecutionSample#period",
+                            period,
+                            "jdk.NativeMethodSample#enabled",
+                            "true",
+                            "jdk.NativeMethodSample#period",
+                            period);
+                default -> Map.of("jdk.ExecutionSample#enabled", "true", "jdk.ExecutionSample#period", period);
+            };
         }
 
         @Override
