@@ -2,7 +2,6 @@ package io.loadlab.lab.sample;
 
 import io.loadlab.core.proc.ProcFs;
 import io.loadlab.core.proc.TaskStats;
-import java.util.ArrayDeque;
 
 /**
  * Watches a server's JIT compiler threads during the warm-up: a JVM that is still compiling its hot paths runs slower
@@ -18,7 +17,7 @@ public final class JitWatch {
     private static final long SECOND = 1_000_000_000L;
 
     private final long pid;
-    private final ArrayDeque<long[]> samples = new ArrayDeque<>();
+    private final LastSecond demands = new LastSecond();
     private double lastCores = -1;
 
     public JitWatch(long pid) {
@@ -35,23 +34,12 @@ public final class JitWatch {
             lastCores = 0;
             return true;
         }
-        long now = System.nanoTime();
         long demand = t.compilerTicks() * (SECOND / ProcFs.clockTicksPerSecond()) + t.compilerWaitNanos();
-        samples.addLast(new long[] {now, demand});
-        // keep the newest sample that is at least a second old as the start of the window
-        while (samples.size() > 1) {
-            var it = samples.iterator();
-            it.next();
-            if (now - it.next()[0] < SECOND) {
-                break;
-            }
-            samples.removeFirst();
-        }
-        long[] first = samples.peekFirst();
-        if (now - first[0] < SECOND) {
+        double perNano = demands.rate(System.nanoTime(), demand);
+        if (Double.isNaN(perNano)) {
             return false; // not a whole second watched yet
         }
-        lastCores = (demand - first[1]) / (double) (now - first[0]);
+        lastCores = perNano;
         return lastCores < QUIET_CORES;
     }
 

@@ -6,6 +6,7 @@ import io.loadlab.lab.child.ChildCommand;
 import io.loadlab.lab.child.ChildEvent;
 import io.loadlab.lab.child.ChildProcess;
 import io.loadlab.lab.profile.ServerProfiler;
+import io.loadlab.lab.sample.GcWatch;
 import io.loadlab.lab.sample.JitWatch;
 import io.loadlab.lab.sample.Sampler;
 import java.util.ArrayList;
@@ -13,7 +14,8 @@ import java.util.List;
 
 /**
  * The warm-up of a trial's one load generator: it warms for at least the minimum, then until the lab tells it the
- * server's JIT is quiet and so are the lab's own JVMs' (the load generator, the backend, the lab), or its limit passes
+ * server's JIT is quiet and so are the lab's own JVMs' (the load generator, the backend, the lab), and the server has
+ * made its first garbage collection where that is due before the limit ({@link GcWatch}), or its limit passes
  * ({@link ChildCommand.Measure}). The lab's own parts share the load generator's CPUs: one still compiling when the
  * window opened took up to a third of that core from the window's first seconds. Used by one thread.
  */
@@ -26,27 +28,33 @@ final class JitWarmup {
     private final ChildProcess gen;
     private final ServerProfiler profiler;
     private final JitWatch jit;
+    private final GcWatch gc;
     private final List<JitWatch> parts;
     private final Runnable rehearsal;
     private final long minimumEnd;
+    private final long limitEnd;
     private long nextRehearsal;
     private boolean sent;
+    private boolean compilersQuiet;
     private double compilerCores = -1;
 
     /**
      * {@code parts}: the lab's own processes (load generator, dependencies); a part that is not a JVM is quiet.
      * {@code rehearsal} runs about once a second until the window opens: what the window's start will ask of them.
+     * {@code limit}: the load generator's, after which it opens the window itself.
      */
     JitWarmup(
             LoadChildren gens,
             StartedServer server,
             List<Sampler.Watched> parts,
             Runnable rehearsal,
-            Duration minimum) {
+            Duration minimum,
+            Duration limit) {
         this.gens = gens;
         this.gen = gens.all().get(0);
         this.profiler = server.profiler();
         this.jit = server.started() ? new JitWatch(server.process().pid()) : null;
+        this.gc = server.started() ? GcWatch.of(server.process().pid()) : null;
         List<JitWatch> watches = new ArrayList<>();
         parts.forEach(w -> watches.add(new JitWatch(w.pid())));
         // the lab itself: it runs on any core, the server's too, and its C2 compiled the /proc readers of these very
@@ -55,6 +63,7 @@ final class JitWarmup {
         this.parts = List.copyOf(watches);
         this.rehearsal = rehearsal;
         this.minimumEnd = System.nanoTime() + minimum.nanos();
+        this.limitEnd = System.nanoTime() + limit.nanos();
         this.nextRehearsal = System.nanoTime();
     }
 
@@ -79,7 +88,10 @@ final class JitWarmup {
                 for (JitWatch part : parts) {
                     quiet &= part.quiet(); // each watch samples on every poll, to keep its last second
                 }
-                if (quiet && System.nanoTime() - minimumEnd >= 0) {
+                compilersQuiet = quiet;
+                long now = System.nanoTime();
+                quiet &= gc == null || gc.ready(now, limitEnd);
+                if (quiet && now - minimumEnd >= 0) {
                     // the profiler's start costs the server a few ms of CPU: spend them before the window
                     profiler.windowOpened();
                     sent = gen.send(new ChildCommand.Measure(System.nanoTime()));
@@ -90,13 +102,14 @@ final class JitWarmup {
     }
 
     /**
-     * The JIT when the window opened: quiet if the lab opened it, else the load generator's limit did; null for a
-     * server the lab did not start, whose JIT it cannot watch.
+     * The JIT when the window opened: quiet if the server's and the lab's own JVMs' were at the lab's last look (it
+     * opened the window then, or the load generator's limit passed while the lab waited for the server's first
+     * collection); null for a server the lab did not start, whose JIT it cannot watch.
      */
     ServerFacts.Jit jit() {
         if (jit == null) {
             return null;
         }
-        return new ServerFacts.Jit(Math.max(0, Math.round(compilerCores * 1000) / 1000.0), sent);
+        return new ServerFacts.Jit(Math.max(0, Math.round(compilerCores * 1000) / 1000.0), compilersQuiet);
     }
 }

@@ -67,7 +67,7 @@ final class MeasurementPhase {
         try (LoadChildren gens =
                 LoadChildren.start(ctx.launcher(), job, agents, ctx.cpus().loadgen(), dir)) {
             Runnable rehearsal = ctx.dependencies().warmupChores(s, Duration.ofNanos(warmup.nanos() / 2));
-            JitWarmup jit = gens.one() ? new JitWarmup(gens, server, labParts(gens), rehearsal, warmup) : null;
+            JitWarmup jit = gens.one() ? new JitWarmup(gens, server, labParts(gens), rehearsal, warmup, limit) : null;
             ChildProcess late = jit != null
                     ? jit.open(limit.plus(LabDefaults.STARTUP_TIMEOUT))
                     : AgentChildren.open(gens, warmup, rehearsal);

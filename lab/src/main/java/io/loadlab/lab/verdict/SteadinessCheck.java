@@ -35,7 +35,8 @@ import org.HdrHistogram.Histogram;
  * pauses every so often whatever the warm-up (the quick suite's virtual-threads at 1,000 connections through the
  * 100 ms backend made one young collection of 37–39 ms in the fourth second of its 5 s window, three runs in a row,
  * and that second's p99 was 130–135 ms against 102–122 ms in the others) — unless it was the JVM's first collection
- * (its log holds none before the window), which a longer warm-up moves out of the window: a JVM's first collections
+ * (its log holds none before the window), which a longer warm-up moves out of the window (the warm-up waits for it
+ * where the server's eden would fill before the limit, {@link io.loadlab.lab.sample.GcWatch}): a JVM's first collections
  * under load copy what its start-up left (netty's first two at 1,000 backend connections took 84 and 23 ms, its
  * later ones 1.5–2 ms).
  */

@@ -1,0 +1,146 @@
+package io.loadlab.lab.sample;
+
+import java.io.IOException;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Watches a server's heap during the warm-up for its first garbage collection: a JVM's first collections under load
+ * copy what its start-up left and are often its longest (the quick suite's virtual-threads at 1,000 connections
+ * through the 100 ms backend: 35 ms, its only one, in the fourth second of a 5 s window, three runs in four, and that
+ * window's p99 moved 16%). {@link #ready} says whether the window may open as far as collections go: once the JVM has
+ * collected (a second ago or more, so the backlog its pause left has drained), or when its young generation, filling
+ * at the rate of the last second, would not fill before the warm-up's limit (a server that allocates little never
+ * collects in a short run, and waiting for it would only spend the limit), or when its counters cannot be read. Reads
+ * the JVM's collections from its counters ({@link HsPerfData}, which since JDK 21 or so no longer sample a space's
+ * use between collections) and its eden's use and capacity from {@code GC.heap_info}: under Serial and Parallel, the
+ * collectors a JVM picks on one or two cores, as the lab pins servers; under others it does not wait. Not
+ * thread-safe.
+ */
+public final class GcWatch {
+    /** How long after the first collection the window may open: its pause's backlog drains first. */
+    public static final long SETTLE_NANOS = 1_000_000_000L;
+
+    /** A JVM's heap: its collections so far (-1 unknown), its young generation's first space (null unknown). */
+    interface Counters {
+        long collections();
+
+        /** {used, capacity} in bytes. */
+        long[] eden();
+    }
+
+    /** The eden line of {@code GC.heap_info} under Serial and Parallel: its bottom, top and end. */
+    private static final Pattern EDEN =
+            Pattern.compile("eden space \\d+K, +\\d+% used \\[0x(\\p{XDigit}+), 0x(\\p{XDigit}+), 0x(\\p{XDigit}+)\\)");
+
+    private final Counters counters;
+    private final LastSecond fill = new LastSecond();
+    private long collectedAt = Long.MIN_VALUE;
+    private boolean collectedBefore;
+    private boolean first = true;
+
+    GcWatch(Counters counters) {
+        this.counters = counters;
+    }
+
+    /**
+     * A watch of the JVM with this pid, reading its collections from its counters ({@link HsPerfData}) and its eden
+     * from {@code GC.heap_info} ({@link JvmCommand}, attached on first need: not at all for a JVM that had collected
+     * already); one that is always ready when the JVM publishes no counters.
+     */
+    public static GcWatch of(long pid) {
+        HsPerfData d = HsPerfData.of(pid);
+        if (d == null) {
+            return new GcWatch(null);
+        }
+        return new GcWatch(new Counters() {
+            private JvmCommand jcmd;
+            private boolean failed;
+
+            @Override
+            public long collections() {
+                long n = -1;
+                for (int i = 0; i < 4; i++) {
+                    long c = d.get("sun.gc.collector." + i + ".invocations");
+                    if (c >= 0) {
+                        n = Math.max(n, 0) + c;
+                    }
+                }
+                return n;
+            }
+
+            @Override
+            public long[] eden() {
+                if (failed) {
+                    return null;
+                }
+                try {
+                    if (jcmd == null) {
+                        jcmd = JvmCommand.attach(pid);
+                    }
+                    long[] e = edenOf(jcmd.run("GC.heap_info"));
+                    failed = e == null; // a collector without an eden line (G1, ZGC, Shenandoah): not watched
+                    return e;
+                } catch (IOException e) {
+                    failed = true; // attaching disabled, or the JVM gone
+                    return null;
+                }
+            }
+        });
+    }
+
+    /** {used, capacity} of the eden in a {@code GC.heap_info} output, or null when it names none. */
+    static long[] edenOf(String heapInfo) {
+        Matcher m = EDEN.matcher(heapInfo);
+        if (!m.find()) {
+            return null;
+        }
+        long bottom = Long.parseUnsignedLong(m.group(1), 16);
+        long top = Long.parseUnsignedLong(m.group(2), 16);
+        long end = Long.parseUnsignedLong(m.group(3), 16);
+        return new long[] {top - bottom, end - bottom};
+    }
+
+    /**
+     * Whether the window may open at {@code now} as far as the first collection goes, with the warm-up's limit at
+     * {@code limit} (both {@code System.nanoTime()}); takes a sample, so call about every 100 ms or more.
+     */
+    public boolean ready(long now, long limit) {
+        if (counters == null) {
+            return true;
+        }
+        long n = counters.collections();
+        if (n < 0) {
+            return true;
+        }
+        if (n > 0) {
+            if (collectedAt == Long.MIN_VALUE) {
+                collectedAt = now;
+                collectedBefore = first; // it had collected before the warm-up watched it: nothing to drain
+            }
+            first = false;
+            return collectedBefore || now - collectedAt >= SETTLE_NANOS;
+        }
+        first = false;
+        long[] eden = counters.eden();
+        if (eden == null || eden[1] <= 0) {
+            return true;
+        }
+        long used = eden[0];
+        long capacity = eden[1];
+        double perNano = fill.rate(now, used);
+        if (Double.isNaN(perNano)) {
+            return false; // not a whole second watched yet: its rate is unknown
+        }
+        if (perNano <= 0) {
+            return true; // not filling: no collection to wait for
+        }
+        double due = now + Math.max(0, capacity - used) / perNano + SETTLE_NANOS;
+        return due > limit;
+    }
+
+    /** Whether the JVM had collected when last asked; false when unknown. */
+    public boolean collected() {
+        return collectedAt != Long.MIN_VALUE;
+    }
+}

@@ -1,0 +1,184 @@
+package io.loadlab.lab.sample;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The warm-up's wait for a server's first collection: its decisions on counters set by hand, and the counters of this
+ * very JVM read from its shared memory.
+ */
+class GcWatchTest {
+    private static final long S = 1_000_000_000L;
+    private static final long MB = 1 << 20;
+
+    /** Counters a test sets; -1 is unknown. */
+    private static final class Heap implements GcWatch.Counters {
+        long collections;
+        long used;
+        long capacity = 100 * MB;
+
+        @Override
+        public long collections() {
+            return collections;
+        }
+
+        @Override
+        public long[] eden() {
+            return used < 0 ? null : new long[] {used, capacity};
+        }
+    }
+
+    @Test
+    void waitsForAFirstCollectionDueBeforeTheLimitAndNotForOneDueAfterIt() {
+        Heap h = new Heap();
+        GcWatch w = new GcWatch(h);
+        long limit = 30 * S;
+        assertThat(w.ready(0, limit)).as("no rate before a whole second").isFalse();
+        h.used = 10 * MB; // 10 MB/s: full at 10 s, due with its settling at 11 s, before the limit
+        assertThat(w.ready(S, limit)).as("due at 11 s of a 30 s limit").isFalse();
+        h.used = 20 * MB;
+        assertThat(w.ready(2 * S, limit)).isFalse();
+
+        h.collections = 1; // it collected: the window waits a second for the pause's backlog
+        h.used = 5 * MB;
+        assertThat(w.ready(3 * S, limit)).isFalse();
+        assertThat(w.collected()).isTrue();
+        assertThat(w.ready(3 * S + S / 2, limit)).isFalse();
+        assertThat(w.ready(4 * S, limit)).as("a second after it").isTrue();
+
+        Heap slow = new Heap();
+        GcWatch s = new GcWatch(slow);
+        s.ready(0, limit);
+        slow.used = 2 * MB; // 2 MB/s: full at 50 s, past the limit
+        assertThat(s.ready(S, limit))
+                .as("a collection due after the limit is not waited for")
+                .isTrue();
+        assertThat(s.collected()).isFalse();
+    }
+
+    @Test
+    void aHeapNotFillingACollectionBeforeTheWatchOrUnknownCountersDoNotHoldTheWindow() {
+        Heap still = new Heap();
+        GcWatch w = new GcWatch(still);
+        w.ready(0, 30 * S);
+        assertThat(w.ready(S, 30 * S))
+                .as("no allocation, no collection to wait for")
+                .isTrue();
+
+        Heap early = new Heap();
+        early.collections = 2; // collected while the JVM started, before the warm-up's first look
+        assertThat(new GcWatch(early).ready(0, 30 * S)).isTrue();
+
+        Heap unknown = new Heap();
+        unknown.collections = -1;
+        assertThat(new GcWatch(unknown).ready(0, 30 * S)).isTrue();
+        Heap noEden = new Heap();
+        noEden.used = -1;
+        assertThat(new GcWatch(noEden).ready(0, 30 * S)).isTrue();
+        assertThat(new GcWatch(null).ready(0, 30 * S))
+                .as("no counters published")
+                .isTrue();
+    }
+
+    @Test
+    void readsThisJvmsCollectionsAndEdenFromItsSharedMemory() {
+        HsPerfData d = HsPerfData.of(ProcessHandle.current().pid());
+        assumeTrue(d != null, "this JVM publishes no hsperfdata (-XX:-UsePerfData or no /tmp)");
+        String invocations = "sun.gc.collector.0.invocations";
+        assertThat(d.has(invocations)).isTrue();
+        assertThat(d.get("sun.gc.generation.0.space.0.capacity")).isPositive();
+        assertThat(d.get("sun.gc.generation.0.space.0.used")).isNotNegative();
+        assertThat(d.get("no.such.counter")).isEqualTo(-1);
+        assertThat(d.has("no.such.counter")).isFalse();
+
+        long before = d.get(invocations) + d.get("sun.gc.collector.1.invocations");
+        System.gc();
+        long after = d.get(invocations) + d.get("sun.gc.collector.1.invocations");
+        assertThat(after)
+                .as("the same mapping sees the collection the JVM just made")
+                .isGreaterThan(before);
+    }
+
+    @Test
+    void readsTheEdenOfAnAllocatingJvmThroughItsAttachListener(@TempDir Path tmp) throws Exception {
+        Path source = Files.writeString(
+                tmp.resolve("Alloc.java"),
+                "class Alloc { static Object sink; public static void main(String[] a) throws Exception {"
+                        + " System.out.println(\"up\"); long end = System.nanoTime() + 60_000_000_000L;"
+                        + " while (System.nanoTime() < end) { for (int i = 0; i < 20; i++) sink = new byte[1000];"
+                        + " Thread.sleep(1); } } }");
+        String java = ProcessHandle.current().info().command().orElseThrow();
+        // about 20 MB/s into a 512 MB eden: no collection for the test's seconds
+        Process jvm = new ProcessBuilder(java, "-XX:+UseSerialGC", "-Xmn600m", "-Xms700m", source.toString())
+                .redirectErrorStream(true)
+                .start();
+        try {
+            assertThat(new String(jvm.getInputStream().readNBytes(3), StandardCharsets.UTF_8))
+                    .isEqualTo("up\n");
+            long[] e = GcWatch.edenOf(JvmCommand.attach(jvm.pid()).run("GC.heap_info"));
+            assertThat(e).isNotNull();
+            assertThat(e[1]).as("eden's capacity").isGreaterThan(400 * MB);
+            assertThat(e[0]).isBetween(0L, e[1]);
+
+            GcWatch w = GcWatch.of(jvm.pid());
+            long start = System.nanoTime();
+            boolean dueSoon = true;
+            boolean dueLate = false;
+            for (int i = 0; i < 8; i++) {
+                Thread.sleep(200);
+                long now = System.nanoTime();
+                // the limit far away, then close by: a heap filling at about 20 MB/s (over 0.8) is due within 600 s
+                dueSoon &= !w.ready(now, now + 600 * S);
+                if (now - start > 1_100_000_000L) {
+                    dueLate |= w.ready(now, now + S);
+                }
+            }
+            assertThat(w.collected()).isFalse();
+            assertThat(dueSoon)
+                    .as("waits for a collection due before a far limit")
+                    .isTrue();
+            assertThat(dueLate).as("does not for one due after a near limit").isTrue();
+        } finally {
+            jvm.destroy();
+            jvm.waitFor();
+        }
+    }
+
+    @Test
+    void edenOfReadsSerialAndParallelHeapInfoAndNothingElse() {
+        String serial = "DefNew     total 116160K, used 65762K [0x0000000687400000, 0x000000068f200000)\n"
+                + " eden space 103296K,  61% used [0x0000000687400000, 0x000000068b25a3d8, 0x000000068d8e0000)\n";
+        long[] e = GcWatch.edenOf(serial);
+        assertThat(e[0]).isEqualTo(0x68b25a3d8L - 0x687400000L);
+        assertThat(e[1]).isEqualTo(103296L * 1024);
+        assertThat(GcWatch.edenOf(" garbage-first heap   total 262144K, used 5120K\n  region size 1024K, 5 young"))
+                .isNull();
+    }
+
+    @Test
+    void aFileThatIsNotAJvmsCountersOrAPidWithoutOneHasNone(@TempDir Path tmp) throws Exception {
+        Path junk = Files.write(tmp.resolve("123"), new byte[64]);
+        assertThat(HsPerfData.open(junk)).isNull();
+        assertThat(HsPerfData.open(Files.write(tmp.resolve("124"), new byte[8])))
+                .isNull();
+        Process other = new ProcessBuilder("sleep", "30").start();
+        try {
+            assertThat(HsPerfData.of(other.pid())).as("not a JVM").isNull();
+            assertThat(GcWatch.of(other.pid()).ready(0, 0)).isTrue();
+            assertThatThrownBy(() -> JvmCommand.attach(other.pid()))
+                    .isInstanceOf(IOException.class)
+                    .hasMessageContaining("could not attach to JVM " + other.pid());
+        } finally {
+            other.destroy();
+            other.waitFor();
+        }
+    }
+}
