@@ -7,14 +7,14 @@ import java.util.regex.Pattern;
 /**
  * Watches a server's heap during the warm-up for its first garbage collection: a JVM's first collections under load
  * copy what its start-up left and are often its longest (the quick suite's virtual-threads at 1,000 connections
- * through the 100 ms backend: 35 ms, its only one, in the fourth second of a 5 s window, three runs in four, and that
- * window's p99 moved 16%). {@link #ready} says whether the window may open as far as collections go: once the JVM has
- * collected (a second ago or more, so the backlog its pause left has drained), or when its young generation, filling
- * at the rate of the last second, would not fill before the warm-up's limit (a server that allocates little never
- * collects in a short run, and waiting for it would only spend the limit), or when its counters cannot be read. Reads
- * the JVM's collections from its counters ({@link HsPerfData}, which since JDK 21 or so no longer sample a space's
- * use between collections) and its eden's use and capacity from {@code GC.heap_info}: under Serial and Parallel, the
- * collectors a JVM picks on one or two cores, as the lab pins servers; under others it does not wait. Not
+ * through the 100 ms backend: 33-43 ms, its only one, inside its 5 s window, and the trial NOT_STEADY for it in three
+ * runs of four). {@link #ready} says whether the window may open as far as collections go: once the JVM has collected
+ * (a second ago or more, so the backlog its pause left has drained); or when its eden, filling at the rate of the last
+ * second, would not fill within a window opened now (it collects after the window, if at all) or not before the
+ * warm-up's limit (waiting would only spend the limit); or when its counters cannot be read. Reads the JVM's
+ * collections from its counters ({@link HsPerfData}, which on the JDK 25 the lab runs give a space's use only as of
+ * the last collection) and its eden's use and capacity from {@code GC.heap_info}: under Serial and Parallel, the
+ * collectors a JVM picks on the one or two cores the lab pins a server to; under others it does not wait. Not
  * thread-safe.
  */
 public final class GcWatch {
@@ -102,10 +102,11 @@ public final class GcWatch {
     }
 
     /**
-     * Whether the window may open at {@code now} as far as the first collection goes, with the warm-up's limit at
-     * {@code limit} (both {@code System.nanoTime()}); takes a sample, so call about every 100 ms or more.
+     * Whether a window of {@code window} nanoseconds may open at {@code now} as far as the first collection goes, with
+     * the warm-up's limit at {@code limit} (both {@code System.nanoTime()}); takes a sample, so call about every 100 ms
+     * or more.
      */
-    public boolean ready(long now, long limit) {
+    public boolean ready(long now, long window, long limit) {
         if (counters == null) {
             return true;
         }
@@ -135,8 +136,9 @@ public final class GcWatch {
         if (perNano <= 0) {
             return true; // not filling: no collection to wait for
         }
-        double due = now + Math.max(0, capacity - used) / perNano + SETTLE_NANOS;
-        return due > limit;
+        double full = now + Math.max(0, capacity - used) / perNano;
+        // one second past the window too: the sampler's last second of it may end that late
+        return full > now + window + SETTLE_NANOS || full + SETTLE_NANOS > limit;
     }
 
     /** Whether the JVM had collected when last asked; false when unknown. */

@@ -15,7 +15,8 @@ import java.util.List;
 /**
  * The warm-up of a trial's one load generator: it warms for at least the minimum, then until the lab tells it the
  * server's JIT is quiet and so are the lab's own JVMs' (the load generator, the backend, the lab), and the server has
- * made its first garbage collection where that is due before the limit ({@link GcWatch}), or its limit passes
+ * made its first garbage collection where that would fall in the window and before the limit ({@link GcWatch}), or
+ * its limit passes
  * ({@link ChildCommand.Measure}). The lab's own parts share the load generator's CPUs: one still compiling when the
  * window opened took up to a third of that core from the window's first seconds. Used by one thread.
  */
@@ -33,6 +34,7 @@ final class JitWarmup {
     private final Runnable rehearsal;
     private final long minimumEnd;
     private final long limitEnd;
+    private final long window;
     private long nextRehearsal;
     private boolean sent;
     private boolean compilersQuiet;
@@ -41,7 +43,8 @@ final class JitWarmup {
     /**
      * {@code parts}: the lab's own processes (load generator, dependencies); a part that is not a JVM is quiet.
      * {@code rehearsal} runs about once a second until the window opens: what the window's start will ask of them.
-     * {@code limit}: the load generator's, after which it opens the window itself.
+     * {@code limit}: the load generator's, after which it opens the window itself; {@code window}: how long the
+     * window lasts.
      */
     JitWarmup(
             LoadChildren gens,
@@ -49,7 +52,8 @@ final class JitWarmup {
             List<Sampler.Watched> parts,
             Runnable rehearsal,
             Duration minimum,
-            Duration limit) {
+            Duration limit,
+            Duration window) {
         this.gens = gens;
         this.gen = gens.all().get(0);
         this.profiler = server.profiler();
@@ -64,6 +68,7 @@ final class JitWarmup {
         this.rehearsal = rehearsal;
         this.minimumEnd = System.nanoTime() + minimum.nanos();
         this.limitEnd = System.nanoTime() + limit.nanos();
+        this.window = window.nanos();
         this.nextRehearsal = System.nanoTime();
     }
 
@@ -90,7 +95,7 @@ final class JitWarmup {
                 }
                 compilersQuiet = quiet;
                 long now = System.nanoTime();
-                quiet &= gc == null || gc.ready(now, limitEnd);
+                quiet &= gc == null || gc.ready(now, window, limitEnd);
                 if (quiet && now - minimumEnd >= 0) {
                     // the profiler's start costs the server a few ms of CPU: spend them before the window
                     profiler.windowOpened();

@@ -67,7 +67,8 @@ final class MeasurementPhase {
         try (LoadChildren gens =
                 LoadChildren.start(ctx.launcher(), job, agents, ctx.cpus().loadgen(), dir)) {
             Runnable rehearsal = ctx.dependencies().warmupChores(s, Duration.ofNanos(warmup.nanos() / 2));
-            JitWarmup jit = gens.one() ? new JitWarmup(gens, server, labParts(gens), rehearsal, warmup, limit) : null;
+            JitWarmup jit =
+                    gens.one() ? new JitWarmup(gens, server, labParts(gens), rehearsal, warmup, limit, window) : null;
             ChildProcess late = jit != null
                     ? jit.open(limit.plus(LabDefaults.STARTUP_TIMEOUT))
                     : AgentChildren.open(gens, warmup, rehearsal);

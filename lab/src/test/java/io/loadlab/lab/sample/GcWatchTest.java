@@ -37,28 +37,34 @@ class GcWatchTest {
     }
 
     @Test
-    void waitsForAFirstCollectionDueBeforeTheLimitAndNotForOneDueAfterIt() {
+    void waitsForAFirstCollectionDueInTheWindowAndBeforeTheLimitButNotForOneDueAfterEither() {
         Heap h = new Heap();
         GcWatch w = new GcWatch(h);
+        long window = 20 * S;
         long limit = 30 * S;
-        assertThat(w.ready(0, limit)).as("no rate before a whole second").isFalse();
-        h.used = 10 * MB; // 10 MB/s: full at 10 s, due with its settling at 11 s, before the limit
-        assertThat(w.ready(S, limit)).as("due at 11 s of a 30 s limit").isFalse();
+        assertThat(w.ready(0, window, limit))
+                .as("no rate before a whole second")
+                .isFalse();
+        h.used = 10 * MB; // 10 MB/s: full at 10 s, inside a 20 s window opened now and before the limit
+        assertThat(w.ready(S, window, limit)).as("due at 10 s").isFalse();
+        assertThat(w.ready(S + S / 10, 5 * S, limit))
+                .as("due after a 5 s window opened now: it collects after the window")
+                .isTrue();
         h.used = 20 * MB;
-        assertThat(w.ready(2 * S, limit)).isFalse();
+        assertThat(w.ready(2 * S, window, limit)).isFalse();
 
         h.collections = 1; // it collected: the window waits a second for the pause's backlog
         h.used = 5 * MB;
-        assertThat(w.ready(3 * S, limit)).isFalse();
+        assertThat(w.ready(3 * S, window, limit)).isFalse();
         assertThat(w.collected()).isTrue();
-        assertThat(w.ready(3 * S + S / 2, limit)).isFalse();
-        assertThat(w.ready(4 * S, limit)).as("a second after it").isTrue();
+        assertThat(w.ready(3 * S + S / 2, window, limit)).isFalse();
+        assertThat(w.ready(4 * S, window, limit)).as("a second after it").isTrue();
 
         Heap slow = new Heap();
         GcWatch s = new GcWatch(slow);
-        s.ready(0, limit);
+        s.ready(0, 60 * S, limit);
         slow.used = 2 * MB; // 2 MB/s: full at 50 s, past the limit
-        assertThat(s.ready(S, limit))
+        assertThat(s.ready(S, 60 * S, limit))
                 .as("a collection due after the limit is not waited for")
                 .isTrue();
         assertThat(s.collected()).isFalse();
@@ -68,22 +74,22 @@ class GcWatchTest {
     void aHeapNotFillingACollectionBeforeTheWatchOrUnknownCountersDoNotHoldTheWindow() {
         Heap still = new Heap();
         GcWatch w = new GcWatch(still);
-        w.ready(0, 30 * S);
-        assertThat(w.ready(S, 30 * S))
+        w.ready(0, 30 * S, 30 * S);
+        assertThat(w.ready(S, 30 * S, 30 * S))
                 .as("no allocation, no collection to wait for")
                 .isTrue();
 
         Heap early = new Heap();
         early.collections = 2; // collected while the JVM started, before the warm-up's first look
-        assertThat(new GcWatch(early).ready(0, 30 * S)).isTrue();
+        assertThat(new GcWatch(early).ready(0, 30 * S, 30 * S)).isTrue();
 
         Heap unknown = new Heap();
         unknown.collections = -1;
-        assertThat(new GcWatch(unknown).ready(0, 30 * S)).isTrue();
+        assertThat(new GcWatch(unknown).ready(0, 30 * S, 30 * S)).isTrue();
         Heap noEden = new Heap();
         noEden.used = -1;
-        assertThat(new GcWatch(noEden).ready(0, 30 * S)).isTrue();
-        assertThat(new GcWatch(null).ready(0, 30 * S))
+        assertThat(new GcWatch(noEden).ready(0, 30 * S, 30 * S)).isTrue();
+        assertThat(new GcWatch(null).ready(0, 30 * S, 30 * S))
                 .as("no counters published")
                 .isTrue();
     }
@@ -136,9 +142,9 @@ class GcWatchTest {
                 Thread.sleep(200);
                 long now = System.nanoTime();
                 // the limit far away, then close by: a heap filling at about 20 MB/s (over 0.8) is due within 600 s
-                dueSoon &= !w.ready(now, now + 600 * S);
+                dueSoon &= !w.ready(now, 600 * S, now + 600 * S);
                 if (now - start > 1_100_000_000L) {
-                    dueLate |= w.ready(now, now + S);
+                    dueLate |= w.ready(now, 600 * S, now + S);
                 }
             }
             assertThat(w.collected()).isFalse();
@@ -172,7 +178,7 @@ class GcWatchTest {
         Process other = new ProcessBuilder("sleep", "30").start();
         try {
             assertThat(HsPerfData.of(other.pid())).as("not a JVM").isNull();
-            assertThat(GcWatch.of(other.pid()).ready(0, 0)).isTrue();
+            assertThat(GcWatch.of(other.pid()).ready(0, 0, 0)).isTrue();
             assertThatThrownBy(() -> JvmCommand.attach(other.pid()))
                     .isInstanceOf(IOException.class)
                     .hasMessageContaining("could not attach to JVM " + other.pid());
