@@ -6,9 +6,11 @@ import io.loadlab.core.result.DependencyWork;
 import io.loadlab.core.result.GcPauses;
 import io.loadlab.core.result.IntervalStats;
 import io.loadlab.core.result.LoadReport;
+import io.loadlab.core.result.LoadSettings;
 import io.loadlab.core.result.ProcessSample;
 import io.loadlab.core.result.ProcessSeries;
 import io.loadlab.core.result.RequestStats;
+import io.loadlab.core.result.ServerFacts;
 import io.loadlab.core.result.ServerProfile;
 import io.loadlab.core.result.Share;
 import io.loadlab.core.result.TrialResult;
@@ -20,9 +22,10 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The facts of one trial that explain its number, in words: requests unfinished when the window closed, how fairly
- * the connections were served, each request's planned and realized share, the ceilings, the dependencies' work and
- * the server's CPU per request. A fact older results did not record is "—", never a guess.
+ * The facts of one trial that explain its number, in words: how long it warmed and whether its server's JIT was quiet
+ * when the window opened, requests unfinished when the window closed, how fairly the connections were served, each
+ * request's planned and realized share, the ceilings, the dependencies' work and the server's CPU per request. A fact
+ * older results did not record is "—", never a guess.
  */
 final class TrialFacts {
     private TrialFacts() {}
@@ -30,6 +33,11 @@ final class TrialFacts {
     static Map<String, String> of(TrialResult t) {
         Map<String, String> out = new LinkedHashMap<>();
         LoadReport l = t.load();
+        out.put(
+                "warm-up",
+                warmup(
+                        l == null ? null : l.run(),
+                        t.server() == null ? null : t.server().jit()));
         out.put("unfinished", l == null ? Numbers.DASH : unfinished(l.unfinished()));
         out.put(
                 "connections served",
@@ -97,6 +105,27 @@ final class TrialFacts {
     private static Integer serverPausesBefore(TrialResult t) {
         ProcessSeries server = ReportData.serverSeries(t);
         return server == null ? null : server.gcPausesBefore();
+    }
+
+    /**
+     * "8.9 s · JIT quiet (0.01 of a core)", "30.0 s · JIT still busy (0.32 of a core)", "5.0 s" (a server whose JIT
+     * the lab did not watch), or "—": how long the load ran before the window, and the server's compiler threads'
+     * demand over the second before it opened, quiet if they and the lab's own JVMs' were under a tenth of a core.
+     */
+    static String warmup(LoadSettings run, ServerFacts.Jit jit) {
+        if (run == null) {
+            return Numbers.DASH;
+        }
+        String s = String.format(Locale.ROOT, "%.1f s", run.warmupS());
+        if (jit == null) {
+            return s;
+        }
+        return s
+                + String.format(
+                        Locale.ROOT,
+                        " · JIT %s (%.2f of a core)",
+                        jit.quiet() ? "quiet" : "still busy",
+                        jit.compilerCores());
     }
 
     /** "20 · oldest 4,009 ms", "0", or "—" when not recorded: the unfinished column of the verdict table. */

@@ -2,7 +2,9 @@ package io.loadlab.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.loadlab.core.result.LoadSettings;
 import io.loadlab.core.result.ProcessSample;
+import io.loadlab.core.result.ServerFacts;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -26,6 +28,20 @@ class TrialFactsTest {
         assertThat(TrialFacts.loggedPauses(List.of(second(1, null, null)), 1.5, 0))
                 .isEqualTo(Numbers.DASH);
         assertThat(TrialFacts.loggedPauses(List.of(), 1.5, null)).isEqualTo(Numbers.DASH);
+    }
+
+    @Test
+    void theWarmUpSaysHowLongAndWhetherTheJitWasQuietWhenTheWindowOpened() {
+        LoadSettings run = new LoadSettings(
+                "http://127.0.0.1:8080/", "closed", "sequence", 1, 1000, null, null, 5, 8.962, "http/1.1", null, null);
+        assertThat(TrialFacts.warmup(run, new ServerFacts.Jit(0.009, true)))
+                .isEqualTo("9.0 s · JIT quiet (0.01 of a core)");
+        assertThat(TrialFacts.warmup(run, new ServerFacts.Jit(0.32, false)))
+                .isEqualTo("9.0 s · JIT still busy (0.32 of a core)");
+        assertThat(TrialFacts.warmup(run, null))
+                .as("a JIT the lab did not watch")
+                .isEqualTo("9.0 s");
+        assertThat(TrialFacts.warmup(null, null)).isEqualTo(Numbers.DASH);
     }
 
     private static ProcessSample second(double t, Integer pauses, Double ms) {
