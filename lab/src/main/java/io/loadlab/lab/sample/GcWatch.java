@@ -12,10 +12,11 @@ import java.util.regex.Pattern;
  * (a second ago or more, so the backlog its pause left has drained); or when its eden, filling at the rate of the last
  * second, would not fill within a window opened now (it collects after the window, if at all) or not before the
  * warm-up's limit (waiting would only spend the limit); or when its counters cannot be read. Reads the JVM's
- * collections from its counters ({@link HsPerfData}, which on the JDK 25 the lab runs give a space's use only as of
- * the last collection) and its eden's use and capacity from {@code GC.heap_info}: under Serial and Parallel, the
- * collectors a JVM picks on the one or two cores the lab pins a server to; under others it does not wait. Not
- * thread-safe.
+ * collections from its counters ({@link HsPerfData}), and its eden's use and capacity from them too under G1, which
+ * keeps them current as it hands out regions; under Serial and Parallel, the collectors a JVM picks on the one or two
+ * cores the lab pins a server to, the counters give a space's use only as of the last collection (on the JDK 25 the
+ * lab runs), so the eden comes from {@code GC.heap_info} ({@link JvmCommand}). Under ZGC and Shenandoah it does not
+ * wait. Not thread-safe.
  */
 public final class GcWatch {
     /** How long after the first collection the window may open: its pause's backlog drains first. */
@@ -29,9 +30,12 @@ public final class GcWatch {
         long[] eden();
     }
 
-    /** The eden line of {@code GC.heap_info} under Serial and Parallel: its bottom, top and end. */
-    private static final Pattern EDEN =
-            Pattern.compile("eden space \\d+K, +\\d+% used \\[0x(\\p{XDigit}+), 0x(\\p{XDigit}+), 0x(\\p{XDigit}+)\\)");
+    /** The counters of a heap's young generation's first space: the eden under Serial, Parallel and G1. */
+    private static final String EDEN_COUNTERS = "sun.gc.generation.0.space.0.";
+
+    /** The eden line of {@code GC.heap_info} under Serial and Parallel (no spaces after its commas): bottom, top, end. */
+    private static final Pattern EDEN_LINE = Pattern.compile(
+            "eden space \\d+K, +\\d+% used \\[0x(\\p{XDigit}+), *0x(\\p{XDigit}+), *0x(\\p{XDigit}+)\\)");
 
     private final Counters counters;
     private final LastSecond fill = new LastSecond();
@@ -44,9 +48,9 @@ public final class GcWatch {
     }
 
     /**
-     * A watch of the JVM with this pid, reading its collections from its counters ({@link HsPerfData}) and its eden
-     * from {@code GC.heap_info} ({@link JvmCommand}, attached on first need: not at all for a JVM that had collected
-     * already); one that is always ready when the JVM publishes no counters.
+     * A watch of the JVM with this pid; one that is always ready when the JVM publishes no counters. It attaches to
+     * the JVM only to read a Serial or Parallel eden before the first collection: not at all for a JVM that had
+     * collected already.
      */
     public static GcWatch of(long pid) {
         HsPerfData d = HsPerfData.of(pid);
@@ -71,6 +75,10 @@ public final class GcWatch {
 
             @Override
             public long[] eden() {
+                long used = d.get(EDEN_COUNTERS + "used");
+                if (used > 0) {
+                    return new long[] {used, d.get(EDEN_COUNTERS + "capacity")}; // G1 keeps them current
+                }
                 if (failed) {
                     return null;
                 }
@@ -79,7 +87,7 @@ public final class GcWatch {
                         jcmd = JvmCommand.attach(pid);
                     }
                     long[] e = edenOf(jcmd.run("GC.heap_info"));
-                    failed = e == null; // a collector without an eden line (G1, ZGC, Shenandoah): not watched
+                    failed = e == null; // a collector without an eden line (ZGC, Shenandoah): not watched
                     return e;
                 } catch (IOException e) {
                     failed = true; // attaching disabled, or the JVM gone
@@ -91,7 +99,7 @@ public final class GcWatch {
 
     /** {used, capacity} of the eden in a {@code GC.heap_info} output, or null when it names none. */
     static long[] edenOf(String heapInfo) {
-        Matcher m = EDEN.matcher(heapInfo);
+        Matcher m = EDEN_LINE.matcher(heapInfo);
         if (!m.find()) {
             return null;
         }

@@ -10,6 +10,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The warm-up's wait for a server's first collection: its decisions on counters set by hand, and the counters of this
@@ -113,8 +115,10 @@ class GcWatchTest {
                 .isGreaterThan(before);
     }
 
-    @Test
-    void readsTheEdenOfAnAllocatingJvmThroughItsAttachListener(@TempDir Path tmp) throws Exception {
+    @ParameterizedTest
+    @ValueSource(strings = {"-XX:+UseSerialGC", "-XX:+UseParallelGC", "-XX:+UseG1GC"})
+    void readsTheEdenOfAnAllocatingJvmAttachingOnlyWhereItsCountersDoNotKeepItCurrent(
+            String collector, @TempDir Path tmp) throws Exception {
         Path source = Files.writeString(
                 tmp.resolve("Alloc.java"),
                 "class Alloc { static Object sink; public static void main(String[] a) throws Exception {"
@@ -122,18 +126,14 @@ class GcWatchTest {
                         + " while (System.nanoTime() < end) { for (int i = 0; i < 20; i++) sink = new byte[1000];"
                         + " Thread.sleep(1); } } }");
         String java = ProcessHandle.current().info().command().orElseThrow();
-        // about 20 MB/s into a 512 MB eden: no collection for the test's seconds
-        Process jvm = new ProcessBuilder(java, "-XX:+UseSerialGC", "-Xmn600m", "-Xms700m", source.toString())
+        // about 20 MB/s into a young generation of 600 MB: no collection for the test's seconds
+        Process jvm = new ProcessBuilder(java, collector, "-Xmn600m", "-Xms700m", source.toString())
                 .redirectErrorStream(true)
                 .start();
+        boolean attaches = !collector.contains("G1");
         try {
             assertThat(new String(jvm.getInputStream().readNBytes(3), StandardCharsets.UTF_8))
                     .isEqualTo("up\n");
-            long[] e = GcWatch.edenOf(JvmCommand.attach(jvm.pid()).run("GC.heap_info"));
-            assertThat(e).isNotNull();
-            assertThat(e[1]).as("eden's capacity").isGreaterThan(400 * MB);
-            assertThat(e[0]).isBetween(0L, e[1]);
-
             GcWatch w = GcWatch.of(jvm.pid());
             long start = System.nanoTime();
             boolean dueSoon = true;
@@ -141,7 +141,7 @@ class GcWatchTest {
             for (int i = 0; i < 8; i++) {
                 Thread.sleep(200);
                 long now = System.nanoTime();
-                // the limit far away, then close by: a heap filling at about 20 MB/s (over 0.8) is due within 600 s
+                // the limit far away, then close by: a heap filling at about 20 MB/s (over 1) is due within 600 s
                 dueSoon &= !w.ready(now, 600 * S, now + 600 * S);
                 if (now - start > 1_100_000_000L) {
                     dueLate |= w.ready(now, 600 * S, now + S);
@@ -152,6 +152,16 @@ class GcWatchTest {
                     .as("waits for a collection due before a far limit")
                     .isTrue();
             assertThat(dueLate).as("does not for one due after a near limit").isTrue();
+            assertThat(Files.exists(Path.of("/tmp/.java_pid" + jvm.pid())))
+                    .as(
+                            "attached (GC.heap_info) only where the counters give no current eden: Serial and Parallel, not G1")
+                    .isEqualTo(attaches);
+            if (attaches) {
+                long[] e = GcWatch.edenOf(JvmCommand.attach(jvm.pid()).run("GC.heap_info"));
+                assertThat(e).isNotNull();
+                assertThat(e[1]).as("eden's capacity").isGreaterThan(400 * MB);
+                assertThat(e[0]).isBetween(0L, e[1]);
+            }
         } finally {
             jvm.destroy();
             jvm.waitFor();
@@ -165,6 +175,9 @@ class GcWatchTest {
         long[] e = GcWatch.edenOf(serial);
         assertThat(e[0]).isEqualTo(0x68b25a3d8L - 0x687400000L);
         assertThat(e[1]).isEqualTo(103296L * 1024);
+        String parallel = "PSYoungGen      total 113152K, used 87784K [0x0000000782700000, 0x000000078a500000)\n"
+                + " eden space 97280K, 90% used [0x0000000782700000,0x0000000787cba3b8,0x0000000788600000)\n";
+        assertThat(GcWatch.edenOf(parallel)).containsExactly(0x787cba3b8L - 0x782700000L, 97280L * 1024);
         assertThat(GcWatch.edenOf(" garbage-first heap   total 262144K, used 5120K\n  region size 1024K, 5 young"))
                 .isNull();
     }
