@@ -16,9 +16,9 @@ import java.util.List;
  * The warm-up of a trial's one load generator: it warms for at least the minimum, then until the lab tells it the
  * server's JIT is quiet and so are the lab's own JVMs' (the load generator, the backend, the lab), and the server has
  * made its first garbage collection where that would fall in the window and before the limit ({@link GcWatch}), or
- * its limit passes
- * ({@link ChildCommand.Measure}). The lab's own parts share the load generator's CPUs: one still compiling when the
- * window opened took up to a third of that core from the window's first seconds. Used by one thread.
+ * its limit passes ({@link ChildCommand.Measure}). The lab's own parts share the load generator's CPUs: one still
+ * compiling when the window opened took up to a third of that core from the window's first seconds. Used by one
+ * thread.
  */
 final class JitWarmup {
     private static final Duration POLL = Duration.ofMillis(200);
