@@ -16,7 +16,7 @@ import java.util.regex.Pattern;
  * keeps them current as it hands out regions; under Serial and Parallel, the collectors a JVM picks on the one or two
  * cores the lab pins a server to, the counters give a space's use only as of the last collection (on the JDK 25 the
  * lab runs), so the eden comes from {@code GC.heap_info} ({@link JvmCommand}). Under ZGC and Shenandoah it does not
- * wait. Not thread-safe.
+ * wait, nor attach. Not thread-safe.
  */
 public final class GcWatch {
     /** How long after the first collection the window may open: its pause's backlog drains first. */
@@ -57,6 +57,9 @@ public final class GcWatch {
         if (d == null) {
             return new GcWatch(null);
         }
+        String young = d.text("sun.gc.collector.0.name"); // "Serial young collection pauses", "G1 young ..."
+        // only these two print an eden in GC.heap_info: the lab does not attach to a JVM under another collector
+        boolean heapInfo = young != null && (young.startsWith("Serial") || young.startsWith("Parallel"));
         return new GcWatch(new Counters() {
             private JvmCommand jcmd;
             private boolean failed;
@@ -79,7 +82,7 @@ public final class GcWatch {
                 if (used > 0) {
                     return new long[] {used, d.get(EDEN_COUNTERS + "capacity")}; // G1 keeps them current
                 }
-                if (failed) {
+                if (failed || !heapInfo) {
                     return null;
                 }
                 try {
@@ -87,7 +90,7 @@ public final class GcWatch {
                         jcmd = JvmCommand.attach(pid);
                     }
                     long[] e = edenOf(jcmd.run("GC.heap_info"));
-                    failed = e == null; // a collector without an eden line (ZGC, Shenandoah): not watched
+                    failed = e == null; // a heap_info this class cannot read: not watched
                     return e;
                 } catch (IOException e) {
                     failed = true; // attaching disabled, or the JVM gone

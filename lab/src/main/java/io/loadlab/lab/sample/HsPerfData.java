@@ -17,7 +17,8 @@ import java.util.Map;
  * The performance counters a HotSpot JVM publishes in shared memory ({@code /tmp/hsperfdata_USER/PID}, the file
  * {@code jstat} reads): read in place, without attaching to the JVM or running anything in it. The file is a prologue
  * (magic {@code 0xcafec0c0}, byte order, version, the offset and count of its entries) and then one entry per counter:
- * its length, the offsets of its name and its data, its type ({@code 'J'} for a 64-bit value). The JVM updates the
+ * its length, the offsets of its name and its data, its type ({@code 'J'} for a 64-bit value, {@code 'B'} with a
+ * length for NUL-terminated text). The JVM updates the
  * values in place (sampled ones, such as a space's use, every 50 ms), so a mapping read twice sees two moments. A JVM
  * started with {@code -XX:-UsePerfData} or {@code -XX:+PerfDisableSharedMem} has no such file. Not thread-safe.
  */
@@ -27,6 +28,9 @@ public final class HsPerfData {
 
     private final MappedByteBuffer map;
     private final Map<String, Integer> longs = new HashMap<>();
+    /** Each text counter's data offset and length. */
+    private final Map<String, int[]> texts = new HashMap<>();
+
     private int indexed;
 
     private HsPerfData(MappedByteBuffer map) {
@@ -85,6 +89,8 @@ public final class HsPerfData {
             int dataAt = at + map.getInt(at + 16);
             if (type == 'J' && vector == 0 && dataAt + 8 <= map.capacity()) {
                 longs.put(name(nameAt, at + length), dataAt);
+            } else if (type == 'B' && vector > 0 && dataAt + vector <= map.capacity()) {
+                texts.put(name(nameAt, at + length), new int[] {dataAt, vector});
             }
             at += length;
         }
@@ -108,6 +114,15 @@ public final class HsPerfData {
             at = longs.get(name);
         }
         return at == null ? -1 : ((ByteBuffer) map).getLong(at);
+    }
+
+    /** The text counter's value ({@code sun.gc.collector.0.name}: "Serial young collection pauses"), or null. */
+    public String text(String name) {
+        if (!texts.containsKey(name) && map.getInt(28) != indexed) {
+            index();
+        }
+        int[] at = texts.get(name);
+        return at == null ? null : name(at[0], at[0] + at[1]);
     }
 
     /** Whether the JVM publishes this 64-bit counter. */
