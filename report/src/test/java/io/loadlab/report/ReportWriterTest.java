@@ -116,7 +116,8 @@ class ReportWriterTest {
                 .contains("APP_BROKEN", "ERRORS", "LOADGEN_SATURATED", "DEPENDENCY_BOUND", "WORK_MISMATCH")
                 .contains("STARVED (more than 1% of the connections completed nothing in the window)")
                 .contains("BELOW_CEILING (under 90% of the ceiling")
-                .contains("a lower bound of their latency");
+                .contains("a lower bound of their latency")
+                .contains("first garbage collection would fall inside the window, up to warmup_limit");
     }
 
     @Test
