@@ -30,6 +30,14 @@ public final class GcWatch {
         long[] eden();
     }
 
+    /** Each collector's count of collections: Serial's, Parallel's and Shenandoah's 0 and 1, G1's 0-2, ZGC's 0 and 2. */
+    private static final String[] INVOCATIONS = {
+        "sun.gc.collector.0.invocations",
+        "sun.gc.collector.1.invocations",
+        "sun.gc.collector.2.invocations",
+        "sun.gc.collector.3.invocations"
+    };
+
     /** The counters of a heap's young generation's first space: the eden under Serial, Parallel and G1. */
     private static final String EDEN_COUNTERS = "sun.gc.generation.0.space.0.";
 
@@ -39,8 +47,9 @@ public final class GcWatch {
 
     private final Counters counters;
     private final LastSecond fill = new LastSecond();
+    /** When the first collection was seen; back-dated by the settling time when it came before the first look. */
     private long collectedAt = Long.MIN_VALUE;
-    private boolean collectedBefore;
+
     private boolean first = true;
 
     GcWatch(Counters counters) {
@@ -67,8 +76,8 @@ public final class GcWatch {
             @Override
             public long collections() {
                 long n = -1;
-                for (int i = 0; i < 4; i++) {
-                    long c = d.get("sun.gc.collector." + i + ".invocations");
+                for (String counter : INVOCATIONS) {
+                    long c = d.get(counter);
                     if (c >= 0) {
                         n = Math.max(n, 0) + c;
                     }
@@ -127,11 +136,11 @@ public final class GcWatch {
         }
         if (n > 0) {
             if (collectedAt == Long.MIN_VALUE) {
-                collectedAt = now;
-                collectedBefore = first; // it had collected before the warm-up watched it: nothing to drain
+                // collected before the warm-up watched it (in its start-up): nothing left to drain
+                collectedAt = first ? now - SETTLE_NANOS : now;
             }
             first = false;
-            return collectedBefore || now - collectedAt >= SETTLE_NANOS;
+            return now - collectedAt >= SETTLE_NANOS;
         }
         first = false;
         long[] eden = counters.eden();

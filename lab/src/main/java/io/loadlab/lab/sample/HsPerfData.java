@@ -1,7 +1,6 @@
 package io.loadlab.lab.sample;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
@@ -73,7 +72,10 @@ public final class HsPerfData {
         return d;
     }
 
-    /** Records where each 64-bit counter's value sits; counters the JVM adds later are appended after the others. */
+    /**
+     * Records where each 64-bit and each text counter's value sits; counters the JVM adds later are appended after the
+     * others.
+     */
     private void index() {
         int count = map.getInt(28);
         int at = map.getInt(24);
@@ -108,25 +110,28 @@ public final class HsPerfData {
 
     /** The counter's value now, or -1 when the JVM has no such 64-bit counter. */
     public long get(String name) {
-        Integer at = longs.get(name);
-        if (at == null && map.getInt(28) != indexed) {
-            index();
-            at = longs.get(name);
-        }
-        return at == null ? -1 : ((ByteBuffer) map).getLong(at);
+        Integer at = lookup(longs, name);
+        return at == null ? -1 : map.getLong(at);
     }
 
     /** The text counter's value ({@code sun.gc.collector.0.name}: "Serial young collection pauses"), or null. */
     public String text(String name) {
-        if (!texts.containsKey(name) && map.getInt(28) != indexed) {
-            index();
-        }
-        int[] at = texts.get(name);
+        int[] at = lookup(texts, name);
         return at == null ? null : name(at[0], at[0] + at[1]);
     }
 
     /** Whether the JVM publishes this 64-bit counter. */
     public boolean has(String name) {
-        return get(name) != -1 || longs.containsKey(name);
+        return lookup(longs, name) != null;
+    }
+
+    /** Where the named counter sits, indexing again first when the JVM has added counters since: null if it has none. */
+    private <T> T lookup(Map<String, T> where, String name) {
+        T at = where.get(name);
+        if (at == null && map.getInt(28) != indexed) {
+            index();
+            at = where.get(name);
+        }
+        return at;
     }
 }

@@ -66,10 +66,11 @@ final class JitWarmup {
         watches.add(new JitWatch(ProcessHandle.current().pid()));
         this.parts = List.copyOf(watches);
         this.rehearsal = rehearsal;
-        this.minimumEnd = System.nanoTime() + minimum.nanos();
-        this.limitEnd = System.nanoTime() + limit.nanos();
+        long start = System.nanoTime();
+        this.minimumEnd = start + minimum.nanos();
+        this.limitEnd = start + limit.nanos();
         this.window = window.nanos();
-        this.nextRehearsal = System.nanoTime();
+        this.nextRehearsal = start;
     }
 
     /** Waits up to {@code limit} for the load generator's window to open; returns it when it did not, else null. */
