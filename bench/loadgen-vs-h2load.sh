@@ -10,7 +10,9 @@
 # LOADLAB_WARMUP [5s]: loadlab's unrecorded warm-up (--warmup) before its window, so that the window compares steady
 # states (h2load has no JIT to wait for); LOADLAB_WARMUP=0s measures loadlab from its start.
 # Each run also reports nginx's worker: its busy share of its core over the busiest span of the run as long as the
-# window, and that share over the tool's requests/s (nginx's CPU per request). Where nginx is about fully busy under
+# window, that share over the tool's requests/s (nginx's CPU per request), and how often nginx and the tool's load
+# threads went to sleep, per thousand requests (each sleep of the tool is a wake-up nginx pays for when it sends the
+# next response: bench/loadgen-vs-wrk.sh says more). Where nginx is about fully busy under
 # both tools its core sets the rate, and a requests/s ratio says how cheaply each tool lets nginx serve; a note splits
 # the ratio of mean requests/s into how much busier nginx was and how much cheaper per request.
 # Usage: bench/loadgen-vs-h2load.sh
@@ -38,15 +40,20 @@ out=$BENCH_TMP/out
 : >"$BENCH_TMP/rows"
 seconds=${DURATION%s}
 
-# Runs one tool in a subshell pinned to $LOAD_CPU; appends "tool req_s requests cpu_s window_cpu_s nginx_busy" to
-# rows.
+# Runs one tool in a subshell pinned to $LOAD_CPU; appends "tool req_s requests cpu_s window_cpu_s nginx_busy
+# nginx_sleeps tool_sleeps" to rows.
 measure() {
   local tool=$1
   shift
-  nginx_sampler "$out.nginx" &
+  rm -f "$out.pid"
+  nginx_sampler "$out.nginx" "$out.pid" &
   local sampler=$!
   (
-    taskset -c "$LOAD_CPU" "$@" >"$out" 2>"$out.err"
+    # the inner subshell becomes the tool (taskset execs it), so its PID is the tool's for the sampler
+    (
+      echo "$BASHPID" >"$out.pid"
+      exec taskset -c "$LOAD_CPU" "$@" >"$out" 2>"$out.err"
+    )
     times >"$out.times"
   )
   kill "$sampler" 2>/dev/null || true
@@ -68,12 +75,13 @@ measure() {
   fi
   window=$(awk '/Load generator CPU:/ {print $4}' "$out")
   window=${window:-$cpu}
-  # nginx's busy share over the busiest span of the run as long as the window (for loadlab: not its warm-up)
-  local busy sleeps
-  read -r busy sleeps < <(nginx_busy "$out.nginx" "$seconds" "$rps")
-  echo "$tool $rps $reqs $cpu $window $busy" >>"$BENCH_TMP/rows"
-  printf '  %-8s %12s req/s  %10s requests  %7.2f CPU-s (process)  %7.2f CPU-s (measured window)  nginx %3.0f%% busy\n' \
-    "$tool" "$rps" "$reqs" "$cpu" "$window" "$(awk -v b="$busy" 'BEGIN { print 100 * b }')"
+  # nginx's busy share over the busiest span of the run as long as the window (for loadlab: not its warm-up), and how
+  # often nginx and the tool's load threads went to sleep over that span, per thousand requests
+  local busy sleeps tool_naps
+  read -r busy sleeps tool_naps < <(nginx_busy "$out.nginx" "$seconds" "$rps")
+  echo "$tool $rps $reqs $cpu $window $busy $sleeps $tool_naps" >>"$BENCH_TMP/rows"
+  printf '  %-8s %12s req/s  %10s requests  %7.2f CPU-s (process)  %7.2f CPU-s (measured window)  nginx %3.0f%% busy, %6.2f sleeps/1k req; tool %6.2f sleeps/1k req\n' \
+    "$tool" "$rps" "$reqs" "$cpu" "$window" "$(awk -v b="$busy" 'BEGIN { print 100 * b }')" "$sleeps" "$tool_naps"
 }
 
 echo "h2load vs loadlab --http2: -t1 -c$CONNS -m$STREAMS for $DURATION (loadlab warm-up $LOADLAB_WARMUP)," \
@@ -88,7 +96,7 @@ echo "closing h2load run"
 measure h2load h2load -t1 -c"$CONNS" -m"$STREAMS" -D "$seconds" "$NGINX_URL"
 
 awk "$COMPARE_AWK"'
-  { n[$1]++; rps[$1] += $2; reqs[$1] += $3; cpu[$1] += $4; win[$1] += $5; busy[$1] += $6
+  { n[$1]++; rps[$1] += $2; reqs[$1] += $3; cpu[$1] += $4; win[$1] += $5; busy[$1] += $6; naps[$1] += $7; tnaps[$1] += $8
     tool[NR] = $1; rate[NR] = $2; per[NR] = $4 / $3; perw[NR] = $5 / $3 }
   END {
     # each loadlab run against the geometric mean of the h2load runs on either side of it
@@ -99,9 +107,9 @@ awk "$COMPARE_AWK"'
       k++; ratio[k] = rate[i] / hr; cr[k] = perw[i] / hc; pr[k] = per[i] / hc
       if (k == 1 || ratio[k] < lo) lo = ratio[k]; if (k == 1 || ratio[k] > hi) hi = ratio[k]
     }
-    printf "\n%-8s %12s %28s %28s %12s %16s\n", "tool", "mean req/s", "CPU-s/1M req (process)", "CPU-s/1M req (steady state)", "nginx busy", "nginx us/req"
+    printf "\n%-8s %12s %28s %28s %12s %16s %22s %21s\n", "tool", "mean req/s", "CPU-s/1M req (process)", "CPU-s/1M req (steady state)", "nginx busy", "nginx us/req", "nginx sleeps/1k req", "tool sleeps/1k req"
     for (t in n) {
-      printf "%-8s %12.0f %28.2f %28.2f %11.0f%% %16.2f\n", t, rps[t] / n[t], cpu[t] / reqs[t] * 1e6, win[t] / reqs[t] * 1e6, 100 * share(t), cost(t) * 1e6
+      printf "%-8s %12.0f %28.2f %28.2f %11.0f%% %16.2f %22.2f %21.2f\n", t, rps[t] / n[t], cpu[t] / reqs[t] * 1e6, win[t] / reqs[t] * 1e6, 100 * share(t), cost(t) * 1e6, naps[t] / n[t], tnaps[t] / n[t]
     }
     if (k == 0) exit
     printf "\nmedian of %d rounds, loadlab/h2load: requests/s %.3f (target >= 0.9; rounds %.3f..%.3f),", k, median(ratio, k), lo, hi

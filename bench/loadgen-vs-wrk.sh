@@ -21,7 +21,10 @@
 # Each run also reports nginx's worker: its busy share of its core over the busiest span of the run as long as the
 # window, that share divided by the tool's requests/s (nginx's CPU per request), and how often it went to sleep for
 # want of a request (its voluntary context switches per thousand requests over the same span): the idle share a tool
-# leaves nginx is that many sleeps and the wake-ups after them. Where nginx is at least 90% busy
+# leaves nginx is that many sleeps and the wake-ups after them. Beside it, how often the tool's load threads went to
+# sleep for want of a response over the same span (tool_sleeps in bench/nginx-common.sh): each is a wake-up that nginx
+# pays for on its own core when it sends the next response, so a tool that drains its responses faster than nginx
+# sends them and then sleeps makes nginx's requests dearer than one that is never idle. Where nginx is at least 90% busy
 # its core bounds the rate, and a requests/s ratio compares how cheaply each tool lets nginx serve (README). A note
 # then splits each loadlab/wrk ratio of mean requests/s exactly into how much busier nginx was and how much cheaper
 # per request, and gives the most that ratio could be with nginx 100% busy.
@@ -69,14 +72,20 @@ WINDOW_S=${DURATION%s}
 out=$BENCH_TMP/out
 : >"$BENCH_TMP/rows"
 
-# Runs one tool in a subshell pinned to $LOAD_CPU; appends "tool req_s requests cpu_s window_cpu_s" to rows.
+# Runs one tool in a subshell pinned to $LOAD_CPU; appends "tool req_s requests cpu_s window_cpu_s nginx_busy
+# nginx_sleeps tool_sleeps" to rows.
 measure() {
   local tool=$1
   shift
-  nginx_sampler "$out.nginx" &
+  rm -f "$out.pid"
+  nginx_sampler "$out.nginx" "$out.pid" &
   local sampler=$!
   (
-    taskset -c "$LOAD_CPU" "$@" >"$out" 2>"$out.err"
+    # the inner subshell becomes the tool (taskset execs it), so its PID is the tool's for the sampler
+    (
+      echo "$BASHPID" >"$out.pid"
+      exec taskset -c "$LOAD_CPU" "$@" >"$out" 2>"$out.err"
+    )
     times >"$out.times"
   )
   kill "$sampler" 2>/dev/null || true
@@ -97,12 +106,12 @@ measure() {
   # nginx's worker: its busy share of its core over the busiest span of the run as long as the measured window (wrk's
   # whole run; for loadlab its window, not its start-up, warm-up or exit), from the sampler's one-second readings
   # and, over the same span, how often it went to sleep (its voluntary context switches: an epoll_wait that found
-  # nothing ready), per thousand requests at the tool's mean rate
-  local busy sleeps
-  read -r busy sleeps < <(nginx_busy "$out.nginx" "$WINDOW_S" "$rps")
-  echo "$tool $rps $reqs $cpu $window $busy $sleeps" >>"$BENCH_TMP/rows"
-  printf '  %-8s %12s req/s  %10s requests  %7.2f CPU-s (process)  %7.2f CPU-s (measured window)  nginx %3.0f%% busy, %6.2f sleeps/1k req\n' \
-    "$tool" "$rps" "$reqs" "$cpu" "$window" "$(awk -v b="$busy" 'BEGIN { print 100 * b }')" "$sleeps"
+  # nothing ready), and how often the tool's load threads did, per thousand requests at the tool's mean rate
+  local busy sleeps tool_naps
+  read -r busy sleeps tool_naps < <(nginx_busy "$out.nginx" "$WINDOW_S" "$rps")
+  echo "$tool $rps $reqs $cpu $window $busy $sleeps $tool_naps" >>"$BENCH_TMP/rows"
+  printf '  %-8s %12s req/s  %10s requests  %7.2f CPU-s (process)  %7.2f CPU-s (measured window)  nginx %3.0f%% busy, %6.2f sleeps/1k req; tool %6.2f sleeps/1k req\n' \
+    "$tool" "$rps" "$reqs" "$cpu" "$window" "$(awk -v b="$busy" 'BEGIN { print 100 * b }')" "$sleeps" "$tool_naps"
 }
 
 echo "wrk vs loadlab: -t1 -c$CONNS -d$DURATION (loadlab warm-up $LOADLAB_WARMUP), load on CPU $LOAD_CPU" \
@@ -123,7 +132,7 @@ echo "closing wrk run"
 measure wrk wrk -t1 -c"$CONNS" -d"$DURATION" "$NGINX_URL"
 
 awk "$COMPARE_AWK"'
-  { n[$1]++; rps[$1] += $2; reqs[$1] += $3; cpu[$1] += $4; win[$1] += $5; busy[$1] += $6; naps[$1] += $7
+  { n[$1]++; rps[$1] += $2; reqs[$1] += $3; cpu[$1] += $4; win[$1] += $5; busy[$1] += $6; naps[$1] += $7; tnaps[$1] += $8
     # per tool: its slowest and fastest round, its lowest CPU per request in the window (for wrk the window is its run)
     if (!(($1) in slow) || $2 < slow[$1]) slow[$1] = $2; if ($2 > fast[$1]) fast[$1] = $2
     if (!(($1) in bestc) || $5 / $3 < bestc[$1]) bestc[$1] = $5 / $3 }
@@ -137,9 +146,9 @@ awk "$COMPARE_AWK"'
       if (wr < 0) continue
       k = ++runs[tool[i]]; rr[tool[i], k] = rate[i] / wr; cr[tool[i], k] = perw[i] / wc; pr[tool[i], k] = per[i] / wc
     }
-    printf "\n%-18s %12s %28s %28s %12s %16s %22s\n", "tool", "mean req/s", "CPU-s/1M req (process)", "CPU-s/1M req (steady state)", "nginx busy", "nginx us/req", "nginx sleeps/1k req"
+    printf "\n%-18s %12s %28s %28s %12s %16s %22s %21s\n", "tool", "mean req/s", "CPU-s/1M req (process)", "CPU-s/1M req (steady state)", "nginx busy", "nginx us/req", "nginx sleeps/1k req", "tool sleeps/1k req"
     for (t in n) {
-      printf "%-18s %12.0f %28.2f %28.2f %11.0f%% %16.2f %22.2f\n", t, rps[t] / n[t], cpu[t] / reqs[t] * 1e6, win[t] / reqs[t] * 1e6, 100 * share(t), cost(t) * 1e6, naps[t] / n[t]
+      printf "%-18s %12.0f %28.2f %28.2f %11.0f%% %16.2f %22.2f %21.2f\n", t, rps[t] / n[t], cpu[t] / reqs[t] * 1e6, win[t] / reqs[t] * 1e6, 100 * share(t), cost(t) * 1e6, naps[t] / n[t], tnaps[t] / n[t]
     }
     print ""
     for (t in runs) {

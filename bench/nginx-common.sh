@@ -66,16 +66,18 @@ CONF
   echo "nginx $NGINX_PID on CPU $cpu at $NGINX_URL ($protocol)" >&2
 }
 
-# nginx's worker CPU ticks (user + system) and voluntary context switches with the time they were read, one line a
-# second, to FILE until sent TERM, which also ends the sleep it is waiting on (by PID), so that no sleep outlives it.
-# Usage: nginx_sampler FILE &   (after start_nginx)
+# nginx's worker CPU ticks (user + system) and voluntary context switches with the time they were read, and the load
+# tool's sleeps (tool_sleeps) once PIDFILE holds its PID, one line a second, to FILE until sent TERM, which also ends the
+# sleep it is waiting on (by PID), so that no sleep outlives it.
+# Usage: nginx_sampler FILE [PIDFILE] &   (after start_nginx)
 nginx_sampler() {
-  local file=$1 stat=/proc/$NGINX_WORKER/stat nap=
+  local file=$1 pidfile=${2:-} stat=/proc/$NGINX_WORKER/stat nap= tool=
   trap '[ -n "$nap" ] && kill "$nap" 2>/dev/null; exit 0' TERM
   : >"$file"
   while [ -r "$stat" ]; do
-    awk -v t="$EPOCHREALTIME" 'FNR == 1 && NR == 1 { ticks = $14 + $15 }
-      /^voluntary_ctxt_switches:/ { print t, ticks, $2 }' "$stat" "/proc/$NGINX_WORKER/status" >>"$file" 2>/dev/null ||
+    [ -z "$tool" ] && [ -n "$pidfile" ] && [ -s "$pidfile" ] && tool=$(cat "$pidfile")
+    awk -v t="$EPOCHREALTIME" -v s="$(tool_sleeps "$tool")" 'FNR == 1 && NR == 1 { ticks = $14 + $15 }
+      /^voluntary_ctxt_switches:/ { print t, ticks, $2, s }' "$stat" "/proc/$NGINX_WORKER/status" >>"$file" 2>/dev/null ||
       break
     sleep 1 &
     nap=$!
@@ -83,17 +85,33 @@ nginx_sampler() {
   done
 }
 
-# From nginx_sampler's FILE: nginx's busy share of its core over the busiest span of SECONDS in it, and how often it
-# went to sleep over that span (an epoll_wait that found nothing ready), per thousand requests at RPS. Prints both.
-# Usage: read -r busy sleeps < <(nginx_busy FILE SECONDS RPS)
+# How often the load tool PID has gone to sleep so far: the voluntary context switches of its load threads (a thread
+# that found no response waiting and blocked in epoll_wait or io_uring_enter), those named loadlab-load* when it has
+# any (not the JVM's compiler, collector and sampler threads), else all its threads (wrk's and h2load's: their workers
+# and a main thread that sleeps once). Each such sleep is a wake-up nginx pays for on its own core when its next
+# response arrives. Prints 0 without a PID.
+tool_sleeps() {
+  [ -n "$1" ] && [ -d "/proc/$1/task" ] || { echo 0; return; }
+  awk '/^Name:/ { load = $2 ~ /^loadlab-load/ }
+    /^voluntary_ctxt_switches:/ { all += $2; if (load) { named += $2; any = 1 } }
+    END { print any ? named : all + 0 }' /proc/"$1"/task/*/status 2>/dev/null || echo 0
+}
+
+# From nginx_sampler's FILE: nginx's busy share of its core over the busiest span of SECONDS in it, how often it went to
+# sleep over that span (an epoll_wait that found nothing ready) and how often the load tool did, each per thousand
+# requests at RPS. Prints all three.
+# Usage: read -r busy sleeps tool_sleeps < <(nginx_busy FILE SECONDS RPS)
 nginx_busy() {
-  awk -v keep="$2" -v hz="$(getconf CLK_TCK)" -v rps="$3" '{ t[NR] = $1; c[NR] = $2; v[NR] = $3 }
-    END { span = NR - 1 < keep ? NR - 1 : keep; best = 0; naps = 0
+  awk -v keep="$2" -v hz="$(getconf CLK_TCK)" -v rps="$3" '{ t[NR] = $1; c[NR] = $2; v[NR] = $3; s[NR] = $4 }
+    END { span = NR - 1 < keep ? NR - 1 : keep; best = 0; naps = 0; tool = 0; from = 1
           for (i = 1; span > 0 && i + span <= NR; i++) {
             d = t[i + span] - t[i]; b = (c[i + span] - c[i]) / hz / d
-            if (b > best) { best = b; naps = (v[i + span] - v[i]) / d }
+            if (b > best) { best = b; naps = (v[i + span] - v[i]) / d; from = i }
           }
-          print best, (rps > 0 ? 1000 * naps / rps : 0) }' "$1"
+          # the tool: from the first reading of the span that has it (the sampler may start before the tool)
+          for (j = from; span > 0 && j < from + span && s[j] == 0; j++) ;
+          if (span > 0 && j < from + span) tool = (s[from + span] - s[j]) / (t[from + span] - t[j])
+          print best, (rps > 0 ? 1000 * naps / rps : 0), (rps > 0 ? 1000 * tool / rps : 0) }' "$1"
 }
 
 # awk functions for the load-generator comparisons, prepended to their summary programs (awk "$COMPARE_AWK"'...'):

@@ -73,6 +73,10 @@ class BenchSmokeTest {
         String printed = Files.readString(out);
         assertThat(p.exitValue()).as(printed).isZero();
         assertThat(printed).contains(prints);
+        if (script.startsWith("bench/loadgen-vs-")) {
+            // the tool's own sleeps, beside nginx's, in every run's line and in the summary's table
+            assertThat(printed).contains("; tool ").contains("tool sleeps/1k req");
+        }
         assertThat(entries(ROOT, ROOT.resolve("bench"), ROOT.resolve("backend")))
                 .as("files the script left in the project (an awk print redirected by a stray '>' makes one)")
                 .containsExactlyInAnyOrderElementsOf(top);
