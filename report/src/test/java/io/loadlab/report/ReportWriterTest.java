@@ -117,7 +117,8 @@ class ReportWriterTest {
                 .contains("STARVED (more than 1% of the connections completed nothing in the window)")
                 .contains("BELOW_CEILING (under 90% of the ceiling")
                 .contains("a lower bound of their latency")
-                .contains("first garbage collection would fall inside the window, up to warmup_limit");
+                .contains("first garbage collection would fall inside the window, up to warmup_limit")
+                .contains("runs the load generator's receiving of it and wakes the load generator's thread");
     }
 
     @Test
