@@ -72,13 +72,17 @@ final class TrialFacts {
                                 IntervalStats.windowEnd(l == null ? null : l.intervals()),
                                 serverPausesBefore(t))
                         : ProfileHtml.gc(j) + " (" + j.collector() + ")");
-        out.put("threads (peak)", j == null ? Numbers.DASH : Numbers.count(j.threadsPeak()));
+        ProcessSeries server = ReportData.serverSeries(t);
+        out.put("threads (peak)", j != null ? Numbers.count(j.threadsPeak()) : sampledThreads(server));
         out.put(
                 "context switches per request",
-                r == null || r.voluntaryCtx() == null
-                        ? Numbers.DASH
-                        : ProfileHtml.ctx(r.voluntaryCtx()) + " voluntary · " + ProfileHtml.ctx(r.involuntaryCtx())
-                                + " involuntary");
+                r != null && r.voluntaryCtx() != null
+                        ? ctx(r.voluntaryCtx(), r.involuntaryCtx())
+                        : sampledCtxPerRequest(
+                                server,
+                                l == null || l.throughput() == null
+                                        ? 0
+                                        : l.throughput().requests()));
         out.put("profile", p == null ? Numbers.DASH : profile(p));
         return out;
     }
@@ -159,6 +163,30 @@ final class TrialFacts {
             b.append(" — ").append(String.join("; ", p.notes()));
         }
         return b.toString();
+    }
+
+    /**
+     * Without a profile, the most threads the sampler saw in the server's process in a second of the window: every
+     * thread of it ({@code /proc}), not only the JVM's own, so labelled as such (the chart of threads shows the same).
+     */
+    static String sampledThreads(ProcessSeries server) {
+        return server == null || server.threadsMax() <= 0
+                ? Numbers.DASH
+                : Numbers.count(server.threadsMax()) + " (every thread of the process, sampled)";
+    }
+
+    /**
+     * Without a profile, the server's context switches in the window over the requests completed in it: what a
+     * profile's {@code per_request} holds, from the same samples; "—" where either is missing.
+     */
+    static String sampledCtxPerRequest(ProcessSeries server, long requests) {
+        return server == null || requests <= 0
+                ? Numbers.DASH
+                : ctx(server.voluntaryCtx() / (double) requests, server.involuntaryCtx() / (double) requests);
+    }
+
+    private static String ctx(Double voluntary, Double involuntary) {
+        return ProfileHtml.ctx(voluntary) + " voluntary · " + ProfileHtml.ctx(involuntary) + " involuntary";
     }
 
     static double cpuMicrosPerRequest(TrialResult t) {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.loadlab.core.result.LoadSettings;
 import io.loadlab.core.result.ProcessSample;
+import io.loadlab.core.result.ProcessSeries;
 import io.loadlab.core.result.ServerFacts;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -42,6 +43,19 @@ class TrialFactsTest {
                 .as("a JIT the lab did not watch")
                 .isEqualTo("9.0 s");
         assertThat(TrialFacts.warmup(null, null)).isEqualTo(Numbers.DASH);
+    }
+
+    @Test
+    void withoutAProfileThreadsAndContextSwitchesComeFromTheSampler() {
+        ProcessSeries server =
+                new ProcessSeries("server", 42, "1", 0.08, 0.15, 0.05, 115 << 20, 115, 11_062, 134, 1, List.of());
+        assertThat(TrialFacts.sampledThreads(server)).isEqualTo("115 (every thread of the process, sampled)");
+        assertThat(TrialFacts.sampledCtxPerRequest(server, 9_990))
+                .as("the window's switches over the requests completed in it")
+                .isEqualTo("1.11 voluntary · 0.01 involuntary");
+        assertThat(TrialFacts.sampledCtxPerRequest(server, 0)).isEqualTo(Numbers.DASH);
+        assertThat(TrialFacts.sampledCtxPerRequest(null, 9_990)).isEqualTo(Numbers.DASH);
+        assertThat(TrialFacts.sampledThreads(null)).isEqualTo(Numbers.DASH);
     }
 
     private static ProcessSample second(double t, Integer pauses, Double ms) {
