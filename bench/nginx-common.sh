@@ -71,12 +71,14 @@ CONF
 # sleep it is waiting on (by PID), so that no sleep outlives it.
 # Usage: nginx_sampler FILE [PIDFILE] &   (after start_nginx)
 nginx_sampler() {
-  local file=$1 pidfile=${2:-} stat=/proc/$NGINX_WORKER/stat nap= tool=
+  local file=$1 pidfile=${2:-} stat=/proc/$NGINX_WORKER/stat nap= tool= slept=0
   trap '[ -n "$nap" ] && kill "$nap" 2>/dev/null; exit 0' TERM
   : >"$file"
   while [ -r "$stat" ]; do
     [ -z "$tool" ] && [ -n "$pidfile" ] && [ -s "$pidfile" ] && tool=$(cat "$pidfile")
-    awk -v t="$EPOCHREALTIME" -v s="$(tool_sleeps "$tool")" 'FNR == 1 && NR == 1 { ticks = $14 + $15 }
+    # once the tool has ended, its last count stands (a reading of 0 then would make a span's difference negative)
+    [ -n "$tool" ] && [ -d "/proc/$tool/task" ] && slept=$(tool_sleeps "$tool")
+    awk -v t="$EPOCHREALTIME" -v s="$slept" 'FNR == 1 && NR == 1 { ticks = $14 + $15 }
       /^voluntary_ctxt_switches:/ { print t, ticks, $2, s }' "$stat" "/proc/$NGINX_WORKER/status" >>"$file" 2>/dev/null ||
       break
     sleep 1 &
