@@ -77,24 +77,11 @@ out=$BENCH_TMP/out
 measure() {
   local tool=$1
   shift
-  rm -f "$out.pid"
-  nginx_sampler "$out.nginx" "$out.pid" &
-  local sampler=$!
-  (
-    # the inner subshell becomes the tool (taskset execs it), so its PID is the tool's for the sampler
-    (
-      echo "$BASHPID" >"$out.pid"
-      exec taskset -c "$LOAD_CPU" "$@" >"$out" 2>"$out.err"
-    )
-    times >"$out.times"
-  )
-  kill "$sampler" 2>/dev/null || true
-  wait "$sampler" 2>/dev/null || true
+  run_sampled "$out" "$@"
   local rps reqs cpu
   rps=$(awk '/^Requests\/sec:/ {print $2}' "$out")
   reqs=$(awk '/requests in/ {print $1; exit}' "$out")
-  # second line of `times`: children's user and system time, e.g. "0m9.120s 0m3.310s"
-  cpu=$(sed -n 2p "$out.times" | awk '{ s = 0; for (i = 1; i <= 2; i++) { split($i, a, /[ms]/); s += a[1] * 60 + a[2] } print s }')
+  cpu=$(tool_cpu "$out")
   if [ -z "$rps" ] || [ -z "$reqs" ]; then
     echo "$tool produced no summary:" >&2
     cat "$out" "$out.err" >&2

@@ -1,7 +1,8 @@
 # Shared by the bench scripts: installs nginx and wrk from Debian packages when missing, and starts a private nginx
 # (its own config in a temp dir, 127.0.0.1, a free port, `return 200 "Hello, World!"`), pinned with taskset and
 # stopped by PID at exit. Source it; then call start_nginx CPU WORKER_CONNECTIONS [h2c] (h2c: HTTP/2 without TLS,
-# prior knowledge only, as `listen ... http2` serves it). nginx_sampler and nginx_busy read how busy its worker was.
+# prior knowledge only, as `listen ... http2` serves it). nginx_sampler and nginx_busy read how busy its worker was;
+# run_sampled runs a load tool beside the sampler and tool_cpu reads what that tool spent.
 
 need_packages() {
   local missing=()
@@ -114,6 +115,35 @@ nginx_busy() {
           for (j = from; span > 0 && j < from + span && s[j] == 0; j++) ;
           if (span > 0 && j < from + span) tool = (s[from + span] - s[j]) / (t[from + span] - t[j])
           print best, (rps > 0 ? 1000 * naps / rps : 0), (rps > 0 ? 1000 * tool / rps : 0) }' "$1"
+}
+
+# Runs a load tool (CMD...) pinned to CPU $LOAD_CPU with nginx_sampler beside it: its output to OUT and OUT.err, its
+# own CPU time to OUT.times (the shell's `times` of a subshell that ran only it; tool_cpu reads it), nginx's readings
+# and the tool's sleeps to OUT.nginx (nginx_busy reads them).
+# Usage: run_sampled OUT CMD...   (after start_nginx)
+run_sampled() {
+  local out=$1
+  shift
+  rm -f "$out.pid"
+  nginx_sampler "$out.nginx" "$out.pid" &
+  local sampler=$!
+  (
+    # the inner subshell becomes the tool (taskset execs it), so its PID is the tool's for the sampler
+    (
+      echo "$BASHPID" >"$out.pid"
+      exec taskset -c "$LOAD_CPU" "$@" >"$out" 2>"$out.err"
+    )
+    times >"$out.times"
+  )
+  kill "$sampler" 2>/dev/null || true
+  wait "$sampler" 2>/dev/null || true
+}
+
+# The CPU-seconds (user + system) of the tool run_sampled ran into OUT: the second line of its `times`, the
+# children's, e.g. "0m9.120s 0m3.310s".
+# Usage: cpu=$(tool_cpu OUT)
+tool_cpu() {
+  sed -n 2p "$1.times" | awk '{ s = 0; for (i = 1; i <= 2; i++) { split($i, a, /[ms]/); s += a[1] * 60 + a[2] } print s }'
 }
 
 # awk functions for the load-generator comparisons, prepended to their summary programs (awk "$COMPARE_AWK"'...'):
