@@ -17,16 +17,22 @@ final class ReportTables {
                         "<h3>Verdicts</h3><div class=\"wide\"><table class=\"verdicts\"><thead><tr><th>model</th><th>load</th><th>rep</th>")
                 .append("<th class=\"n\">req/s</th><th class=\"n\">p50 ms</th><th class=\"n\">p99 ms</th>")
                 .append("<th class=\"n\">errors</th><th class=\"n\">rejected</th><th class=\"n\">unfinished</th>")
-                .append("<th>connections</th><th>verdict</th><th>reason</th>")
-                .append("<th>files</th></tr></thead><tbody>\n");
+                .append("<th>connections</th><th>verdict</th><th>reason</th></tr></thead><tbody>\n");
         for (TrialResult t : s.trials()) {
             boolean valid = t.valid();
             VerdictCode code =
                     t.load() == null && t.worstVerdict() == VerdictCode.OK ? VerdictCode.APP_BROKEN : t.worstVerdict();
             boolean numbers = t.load() != null && code != VerdictCode.APP_BROKEN;
-            h.append("<tr").append(rowClass(valid, code)).append(">");
-            keyCells(h, t);
-            h.append("<td class=\"n\">")
+            h.append("<tr")
+                    .append(rowClass(valid, code))
+                    .append("><td>")
+                    .append(esc(t.key().model()));
+            keyFiles(h, t.files());
+            h.append("</td><td>")
+                    .append(esc(t.key().load().label()))
+                    .append("</td><td>")
+                    .append(t.key().repetition())
+                    .append("</td><td class=\"n\">")
                     .append(numbers ? Numbers.rps(t.load().throughput().rps()) : Numbers.DASH)
                     .append("</td><td class=\"n\">")
                     .append(numbers ? Numbers.ms(t.load().latencyMs().p50()) : Numbers.DASH)
@@ -47,9 +53,7 @@ final class ReportTables {
                     .append(Html.badge(code))
                     .append("</td><td class=\"reason\">")
                     .append(esc(reasons(t)))
-                    .append("</td><td class=\"files\">");
-            keyFiles(h, t.files());
-            h.append("</td></tr>\n");
+                    .append("</td></tr>\n");
         }
         h.append("</tbody></table></div>\n");
     }
@@ -104,11 +108,15 @@ final class ReportTables {
                 .append("</a> "));
     }
 
-    /** The files a reader opens first, named as on disk; every file of the trial is listed under "Raw files". */
+    /**
+     * The files a reader opens first, named as on disk, on a line of their own under the model's name (a column of
+     * their own pushed the table past the page's width); every file of the trial is listed under "Raw files".
+     */
     private static void keyFiles(StringBuilder h, Map<String, String> files) {
         if (files == null) {
             return;
         }
+        h.append("<div class=\"files\">");
         String sep = "";
         for (String key : List.of("dir", "load_json", "server_log", "loadgen_log", "flame_graph")) {
             String path = files.get(key);
@@ -120,9 +128,10 @@ final class ReportTables {
                         .append("\">")
                         .append(esc(label))
                         .append("</a>");
-                sep = "<br>";
+                sep = " · ";
             }
         }
+        h.append("</div>");
     }
 
     static void timelines(StringBuilder h, ScenarioSection s) {

@@ -31,6 +31,20 @@ class ReportWriterTest {
     }
 
     @Test
+    void eachVerdictRowLinksItsKeyFilesUnderTheModelNotInAColumnOfTheirOwn() throws Exception {
+        String html = ReportWriter.render(Fixtures.source("run-a"));
+        String table = html.substring(html.indexOf("<table class=\"verdicts\">"));
+        table = table.substring(0, table.indexOf("</table>"));
+        assertThat(table).doesNotContain("<th>files</th>");
+        String firstRow = table.substring(table.indexOf("<tbody>"));
+        firstRow = firstRow.substring(0, firstRow.indexOf("</tr>"));
+        String modelCell = firstRow.substring(firstRow.indexOf("<td>"), firstRow.indexOf("</td>"));
+        assertThat(modelCell)
+                .startsWith("<td>netty<div class=\"files\"><a href=\"trials/")
+                .contains(">server.log</a> · <a href=\"trials/", ">loadgen.log</a></div>");
+    }
+
+    @Test
     void theHeaderGivesTheStartToTheSecondAndHowLongTheSuiteTook() throws Exception {
         String html = ReportWriter.render(Fixtures.source("run-a"));
         assertThat(html)
