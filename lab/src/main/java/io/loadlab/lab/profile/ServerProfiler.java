@@ -191,7 +191,13 @@ public final class ServerProfiler implements AutoCloseable {
                 // an allocation's top frame is the class allocated, not where a CPU spent its time
                 selfTime = mode == ProfileMode.ALLOC ? null : frames.selfTime();
                 if (samples == 0) {
-                    notes.add("the profiler took no samples in the window: the server was idle");
+                    notes.add(
+                            mode == ProfileMode.ALLOC
+                                    ? "the profiler took no samples in the window: the server allocated less than"
+                                            + " one sample's worth (async-profiler samples every "
+                                            + ProfileDefaults.ALLOC_INTERVAL
+                                            + "B, the Flight Recorder when a thread takes a new allocation buffer)"
+                                    : "the profiler took no samples in the window: the server was idle");
                 }
             } catch (IOException | RuntimeException e) {
                 notes.add("no flame graph: the recording could not be converted: " + e.getMessage());
