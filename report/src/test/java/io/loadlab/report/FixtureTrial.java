@@ -260,7 +260,8 @@ final class FixtureTrial {
                     0.02,
                     jit,
                     paused ? 1 : 0,
-                    paused ? 12.5 : 0.0));
+                    paused ? 12.5 : 0.0,
+                    paused ? 48.0 : null));
         }
         return new ProcessSeries(
                 role,

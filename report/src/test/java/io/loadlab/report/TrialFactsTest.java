@@ -59,6 +59,6 @@ class TrialFactsTest {
     }
 
     private static ProcessSample second(double t, Integer pauses, Double ms) {
-        return new ProcessSample(t, 0.5, 0.3, 0.2, 1 << 20, 10, 0, 0, 0.0, 0.0, pauses, ms);
+        return new ProcessSample(t, 0.5, 0.3, 0.2, 1 << 20, 10, 0, 0, 0.0, 0.0, pauses, ms, null);
     }
 }

@@ -12,6 +12,8 @@ package io.loadlab.core.result;
  * @param gcPauses the stop-the-world garbage-collection pauses that ended in that second, from the JVM's own log; null
  *     where the lab has no such log (a process it did not start as a JVM)
  * @param gcPauseMs their milliseconds, together; null with {@code gcPauses}
+ * @param gcHeapAfterMb the heap in use after the last of those collections, in MiB, as its log line gives it; null
+ *     where none ended in that second, its lines give no heap (ZGC's), or in files written before it was recorded
  */
 public record ProcessSample(
         double tS,
@@ -25,7 +27,8 @@ public record ProcessSample(
         Double cpuWait,
         Double cpuJit,
         Integer gcPauses,
-        Double gcPauseMs) {
+        Double gcPauseMs,
+        Double gcHeapAfterMb) {
 
     /**
      * Whether this sample and the load's interval {@code i} cover the same second of the window: both are stamped at

@@ -13,7 +13,9 @@ import java.util.regex.Pattern;
  * {@code System.nanoTime()} when the line was written, right after the pause ended. Every process on the host reads
  * the same monotonic clock, so the sampler counts each pause in the second it ended in. A pause is what the log calls
  * one ({@code GC(3) Pause Young (Allocation Failure) 102M->27M(365M) 64.556ms}: Serial, Parallel, G1, Shenandoah;
- * ZGC's among the phases, {@code GC(0) Y: Pause Mark End 0.015ms}, with the generation it paused for). Used by one
+ * ZGC's among the phases, {@code GC(0) Y: Pause Mark End 0.015ms}, with the generation it paused for). Where the line
+ * gives the heap before and after ({@code 102M->27M(365M)}), the heap in use after the span's last such pause is kept:
+ * what a collection could not free, whose growth from collection to collection is a heap still filling. Used by one
  * thread at a time.
  */
 public final class GcLog {
@@ -21,12 +23,18 @@ public final class GcLog {
     private static final Pattern PAUSE =
             Pattern.compile("^\\[(\\d+)ns] GC\\(\\d+\\) (?:[A-Z]: )?Pause .* (\\d+(?:\\.\\d+)?)ms$");
 
-    /** The pauses that ended in one span: how many and their milliseconds. */
-    public record Pauses(int count, double ms) {
-        static final Pauses NONE = new Pauses(0, 0);
+    /** The heap a pause line gives, {@code 102M->27M(365M)}: after the collection (unit: K, M or G). */
+    private static final Pattern HEAP = Pattern.compile(" \\d+[KMG]->(\\d+)([KMG])\\(\\d+[KMG]\\) ");
+
+    /**
+     * The pauses that ended in one span: how many, their milliseconds, and the heap in use after the last of them that
+     * gives it, in MiB (-1 when none does).
+     */
+    public record Pauses(int count, double ms, double heapAfterMb) {
+        static final Pauses NONE = new Pauses(0, 0, -1);
     }
 
-    private record Pause(long endNanos, double ms) {}
+    private record Pause(long endNanos, double ms, double heapAfterMb) {}
 
     private final LineTail tail;
     private final ArrayDeque<Pause> pending = new ArrayDeque<>();
@@ -61,20 +69,36 @@ public final class GcLog {
         for (String line : tail.newLines()) {
             Matcher m = PAUSE.matcher(line);
             if (m.matches()) {
-                pending.add(new Pause(Long.parseLong(m.group(1)), Double.parseDouble(m.group(2))));
+                pending.add(new Pause(Long.parseLong(m.group(1)), Double.parseDouble(m.group(2)), heapAfterMb(line)));
             }
         }
         int count = 0;
         double ms = 0;
+        double heapAfterMb = -1;
         while (!pending.isEmpty() && pending.peek().endNanos() - toNanos <= 0) {
             Pause p = pending.poll();
             if (p.endNanos() - fromNanos > 0) {
                 count++;
                 ms += p.ms();
+                heapAfterMb = p.heapAfterMb() >= 0 ? p.heapAfterMb() : heapAfterMb;
             } else {
                 before++;
             }
         }
-        return count == 0 ? Pauses.NONE : new Pauses(count, ms);
+        return count == 0 ? Pauses.NONE : new Pauses(count, ms, heapAfterMb);
+    }
+
+    /** The heap in use after the collection of a pause line, in MiB; -1 where the line gives none. */
+    static double heapAfterMb(String line) {
+        Matcher m = HEAP.matcher(line);
+        if (!m.find()) {
+            return -1;
+        }
+        double v = Long.parseLong(m.group(1));
+        return switch (m.group(2)) {
+            case "K" -> v / 1024;
+            case "G" -> v * 1024;
+            default -> v;
+        };
     }
 }

@@ -117,7 +117,8 @@ public final class Sampler implements AutoCloseable {
                                             ? round(Math.max(0, b[8] - a[8]) / (double) ticks / elapsed)
                                             : null,
                                     pauses == null ? null : pauses.count(),
-                                    pauses == null ? null : round(pauses.ms())));
+                                    pauses == null ? null : round(pauses.ms()),
+                                    pauses == null || pauses.heapAfterMb() < 0 ? null : round(pauses.heapAfterMb())));
                 }
                 prev.put(w, b);
             }

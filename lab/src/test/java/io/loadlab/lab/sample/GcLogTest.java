@@ -39,6 +39,9 @@ class GcLogTest {
         GcLog.Pauses first = log.take(1_000, 2_000);
         assertThat(first.count()).isEqualTo(4);
         assertThat(first.ms()).isCloseTo(64.556 + 8.868 + 0.012 + 0.016, offset(1e-9));
+        assertThat(first.heapAfterMb())
+                .as("after the span's last pause that gives a heap: G1's, not ZGC's phases after it")
+                .isEqualTo(3);
         assertThat(log.before())
                 .as("the pause that ended before the first span")
                 .isEqualTo(1);
@@ -48,10 +51,22 @@ class GcLogTest {
         GcLog.Pauses second = log.take(2_000, 3_000);
         assertThat(second.count()).isEqualTo(1);
         assertThat(second.ms()).isCloseTo(1.5, offset(1e-9));
+        assertThat(second.heapAfterMb()).isEqualTo(30);
         GcLog.Pauses third = log.take(3_000, 4_000);
         assertThat(third.count()).isEqualTo(1);
         assertThat(third.ms()).isCloseTo(2.0, offset(1e-9));
-        assertThat(log.take(4_000, 5_000)).isEqualTo(new GcLog.Pauses(0, 0));
+        assertThat(log.take(4_000, 5_000)).isEqualTo(new GcLog.Pauses(0, 0, -1));
+    }
+
+    @Test
+    void theHeapAfterACollectionIsReadInItsOwnUnitAndIsUnknownWhereTheLineGivesNone() {
+        assertThat(GcLog.heapAfterMb("[1ns] GC(7) Pause Young (Allocation Failure) 3429M->3398M(3499M) 276.799ms"))
+                .isEqualTo(3398);
+        assertThat(GcLog.heapAfterMb("[1ns] GC(7) Pause Young (Normal) (G1 Evacuation Pause) 900K->512K(4M) 1.0ms"))
+                .isEqualTo(0.5);
+        assertThat(GcLog.heapAfterMb("[1ns] GC(7) Pause Full (Ergonomics) 5G->2G(6G) 812.5ms"))
+                .isEqualTo(2048);
+        assertThat(GcLog.heapAfterMb("[1ns] GC(3) O: Pause Mark End 0.016ms")).isEqualTo(-1);
     }
 
     @Test
@@ -103,6 +118,13 @@ class GcLogTest {
             assertThat(samples.stream().mapToInt(ProcessSample::gcPauses).sum()).isPositive();
             assertThat(samples.stream().mapToDouble(ProcessSample::gcPauseMs).sum())
                     .isPositive();
+            // Serial's pause lines give the heap after each collection, ZGC's phases none: unknown, not zero
+            boolean serial = collectorFlag.contains("Serial");
+            assertThat(samples.stream().filter(s -> s.gcPauses() > 0))
+                    .isNotEmpty()
+                    .allSatisfy(s -> assertThat(s.gcHeapAfterMb() != null).isEqualTo(serial));
+            assertThat(samples.stream().filter(s -> s.gcPauses() == 0))
+                    .allSatisfy(s -> assertThat(s.gcHeapAfterMb()).isNull());
             assertThat(sampler.series().get(1).samples())
                     .isNotEmpty()
                     .allSatisfy(s -> assertThat(s.gcPauses()).isNull());

@@ -209,6 +209,42 @@ class VerdictsTest {
     }
 
     @Test
+    void aHeapThatOnlyFillsThroughTheWindowIsNamedWithWhatTellsATransientFromALeak() {
+        List<IntervalStats> iv =
+                List.of(second(1, 2_000, 10), second(2, 2_000, 10), second(3, 800, 10), second(4, 2_000, 10));
+        // a young collection a second, 300 ms each (30% of the window), each leaving more of the heap behind
+        Trial filling = clean().load(withIntervals(clean().load, iv))
+                .serverSamples(heap(300, 1_012.0, 1_201.0, 1_408.0, 1_658.0));
+        assertThat(filling.reason(VerdictCode.NOT_STEADY))
+                .contains(
+                        "the server paused for garbage collection 4 times in the window, 1200 ms in all",
+                        "; the heap left after each of the server's collections grew from 1,012 MB to 1,658 MB in the"
+                                + " window and none freed it, while its pauses took 30% of the window",
+                        "lengthen warmup past the server's first full collection");
+        // a collection that freed a tenth or more (a full one), growth under half or under 64 MB, short pauses, or a
+        // log that gives no heap (ZGC's): nothing said of the heap
+        for (List<ProcessSample> other : List.of(
+                heap(300, 1_012.0, 1_201.0, 900.0, 1_658.0),
+                heap(300, 1_012.0, 1_201.0, 1_300.0, 1_400.0),
+                heap(300, 20.0, 40.0, 60.0, 80.0),
+                heap(20, 1_012.0, 1_201.0, 1_408.0, 1_658.0),
+                heap(300, null, null, null, null))) {
+            assertThat(clean().load(withIntervals(clean().load, iv))
+                            .serverSamples(other)
+                            .reason(VerdictCode.NOT_STEADY))
+                    .contains("the server paused for garbage collection 4 times")
+                    .doesNotContain("heap");
+        }
+    }
+
+    /** A JVM's samples, one a second: a collection of {@code ms} in each, leaving the heap at each {@code after}. */
+    static List<ProcessSample> heap(double ms, Double... after) {
+        return IntStream.range(0, after.length)
+                .mapToObj(i -> new ProcessSample(i + 1, 0.9, 0.6, 0.3, 1 << 20, 10, 0, 0, 0.0, 0.0, 1, ms, after[i]))
+                .toList();
+    }
+
+    @Test
     void notSteadySaysWhenTheServersJitCompiledInTheWindow() {
         List<IntervalStats> iv =
                 List.of(second(1, 10_000, 10), second(2, 10_000, 10), second(3, 4_000, 10), second(4, 10_000, 10));
@@ -278,7 +314,7 @@ class VerdictsTest {
      * not scanned).
      */
     static ProcessSample sample(double t, double cpu, Double jit) {
-        return new ProcessSample(t, cpu, cpu * 0.6, cpu * 0.4, 1 << 20, 10, 0, 0, 0.0, jit, null, null);
+        return new ProcessSample(t, cpu, cpu * 0.6, cpu * 0.4, 1 << 20, 10, 0, 0, 0.0, jit, null, null, null);
     }
 
     /** A server's sample at second {@code t}, at half a core, its JIT compiler threads at {@code cores}. */
@@ -352,7 +388,19 @@ class VerdictsTest {
         // two before the window, or an earlier pause in the window: a collector's periodic pause, a longer window
         List<ProcessSample> twice = IntStream.rangeClosed(1, 4)
                 .mapToObj(i -> new ProcessSample(
-                        i, 0.5, 0.3, 0.2, 1 << 20, 10, 0, 0, 0.0, 0.0, i == 1 || i == 3 ? 1 : 0, i == 3 ? 40 : 2.0))
+                        i,
+                        0.5,
+                        0.3,
+                        0.2,
+                        1 << 20,
+                        10,
+                        0,
+                        0,
+                        0.0,
+                        0.0,
+                        i == 1 || i == 3 ? 1 : 0,
+                        i == 3 ? 40 : 2.0,
+                        null))
                 .toList();
         for (Trial periodic : List.of(
                 clean().windows(bump).samples("server", gc(3, 40), 2),
@@ -369,7 +417,7 @@ class VerdictsTest {
     static List<ProcessSample> gc(int t, double ms) {
         return IntStream.rangeClosed(1, 4)
                 .mapToObj(i -> new ProcessSample(
-                        i, 0.5, 0.3, 0.2, 1 << 20, 10, 0, 0, 0.0, 0.0, i == t ? 1 : 0, i == t ? ms : 0.0))
+                        i, 0.5, 0.3, 0.2, 1 << 20, 10, 0, 0, 0.0, 0.0, i == t ? 1 : 0, i == t ? ms : 0.0, null))
                 .toList();
     }
 
