@@ -374,6 +374,41 @@ class VerdictsTest {
     }
 
     @Test
+    void aSecondOfDiskWaitUnderTheHighestP99IsNamedInsteadOfALongerWarmup() {
+        List<IntervalStats> iv =
+                List.of(second(1, 1_000, 3), second(2, 1_000, 3), second(3, 1_000, 40), second(4, 1_000, 3));
+        List<Histogram> w = List.of(window(1_000, 3), window(1_000, 3), window(1_000, 40), window(1_000, 3));
+        Trial stalled = clean().load(withIntervals(clean().load, iv)).windows(w).machine(disk(0.25));
+        assertThat(stalled.reason(VerdictCode.NOT_STEADY))
+                .contains(
+                        "in second 3, the one with the highest p99 (40.0 ms) of the half with the higher p99, CPU 1 sat"
+                                + " idle waiting on disk I/O for 25% of the second (3%, the window's median)",
+                        "repeat the trial to tell")
+                .doesNotContain("lengthen warmup");
+        // under a tenth, or under three times the median (25% against 9%): the disk says nothing, the advice stays
+        List<MachineSample> loud = disk(0.25).stream()
+                .map(m -> new MachineSample(
+                        m.tS(), m.idle(), List.of(0.0, Math.max(0.09, m.iowait().get(1)))))
+                .toList();
+        for (List<MachineSample> quiet : List.of(disk(0.08), loud)) {
+            assertThat(clean().load(withIntervals(clean().load, iv))
+                            .windows(w)
+                            .machine(quiet)
+                            .reason(VerdictCode.NOT_STEADY))
+                    .contains("lengthen warmup")
+                    .doesNotContain("disk");
+        }
+    }
+
+    /** Four seconds of a machine whose CPU 1 waited on I/O 2-3% of each, and {@code third} of the third. */
+    static List<MachineSample> disk(double third) {
+        return IntStream.rangeClosed(1, 4)
+                .mapToObj(i ->
+                        new MachineSample(i, List.of(0.5, 0.5), List.of(0.0, i == 3 ? third : i == 1 ? 0.02 : 0.03)))
+                .toList();
+    }
+
+    @Test
     void theJvmsFirstCollectionInTheWindowAsksForALongerWarmup() {
         List<Histogram> bump =
                 List.of(window(10_000, 100), window(10_000, 100), window(10_000, 130), window(10_000, 100));
