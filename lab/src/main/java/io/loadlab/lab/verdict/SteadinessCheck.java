@@ -290,9 +290,10 @@ final class SteadinessCheck {
      * first collection there to its last, by half or more and at least {@link #FILLING_MB}, none of them freeing a
      * tenth of it (no full collection) — and its pauses took {@link #FILLING_SHARE} of the window or more; else "". A
      * heap still filling is a JVM not yet in its steady state, or a leak: at 1,000 connections through the 100 ms
-     * backend spring-mvc-virtual (Serial, a 365 MB heap at start) kept 30-70 MB of each ~100 MB young collection, its
-     * heap grew to 3.4 GB in 57 collections whose pauses lengthened from 16 ms to 330 ms, 6.3 s of its 10 s window,
-     * until its first full collection 43 s after its start freed 4,078 MB to 325 MB and it served three times the rate.
+     * backend spring-mvc-virtual (Serial, a 365 MB heap at start) kept 36-85 MB of each 100 MB young collection, its
+     * heap grew to 3.4 GB in 53 young collections under load whose pauses lengthened from 57-112 ms to 209-329 ms,
+     * 6.3 s of its 10 s window, until (in a longer run) its first full collection 43 s after its start freed 4,078 MB
+     * to 325 MB and it served three times the rate.
      */
     static String filling(Evidence e, List<IntervalStats> iv) {
         double end = IntervalStats.windowEnd(iv);
