@@ -72,6 +72,9 @@ final class TrialFacts {
                                 IntervalStats.windowEnd(l == null ? null : l.intervals()),
                                 serverPausesBefore(t))
                         : ProfileHtml.gc(j) + " (" + j.collector() + ")");
+        out.put(
+                "heap after GC",
+                heapAfter(ReportData.serverSamples(t), IntervalStats.windowEnd(l == null ? null : l.intervals())));
         ProcessSeries server = ReportData.serverSeries(t);
         out.put("threads (peak)", j != null ? Numbers.count(j.threadsPeak()) : sampledThreads(server));
         out.put(
@@ -104,6 +107,29 @@ final class TrialFacts {
                 : Numbers.count(p.count()) + " · " + Numbers.ms(p.ms()) + " ms · " + Numbers.ms(p.worstMs())
                         + " ms in second " + Math.round(p.worstSecond()) + " (server.gc.log"
                         + (earlier.isEmpty() ? "" : "; " + earlier) + ")";
+    }
+
+    /**
+     * "1,646 MB → 2,855 MB (19 collections; server.gc.log)": the heap the server's JVM had in use after the window's
+     * first collection and after its last (the samples stamped up to {@code untilS}, as the verdicts read them), the
+     * figures a reason about a heap still filling quotes; "27 MB (1 collection; …)" for one; "—" where no collection
+     * in the window gave a heap (none, ZGC's, a user's server, older results).
+     */
+    static String heapAfter(List<ProcessSample> samples, double untilS) {
+        List<ProcessSample> after = samples.stream()
+                .filter(s -> s.gcHeapAfterMb() != null && s.tS() <= untilS)
+                .toList();
+        if (after.isEmpty()) {
+            return Numbers.DASH;
+        }
+        int n = after.stream()
+                .mapToInt(s -> s.gcPauses() == null ? 0 : s.gcPauses())
+                .sum();
+        String first = String.format(Locale.ROOT, "%,.0f MB", after.get(0).gcHeapAfterMb());
+        String last = String.format(
+                Locale.ROOT, "%,.0f MB", after.get(after.size() - 1).gcHeapAfterMb());
+        String span = after.size() == 1 ? first : first + " → " + last;
+        return span + " (" + Numbers.count(n) + (n == 1 ? " collection" : " collections") + "; server.gc.log)";
     }
 
     private static Integer serverPausesBefore(TrialResult t) {

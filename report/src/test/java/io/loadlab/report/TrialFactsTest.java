@@ -32,6 +32,26 @@ class TrialFactsTest {
     }
 
     @Test
+    void theHeapAfterGcIsTheWindowsFirstCollectionsAndItsLasts() {
+        List<ProcessSample> filling = List.of(
+                heap(1, 2, 1_646.4), heap(2, 0, null), heap(3, 3, 2_201.0), heap(4, 1, 2_855.0), heap(5, 1, 9.0));
+        assertThat(TrialFacts.heapAfter(filling, 4.5))
+                .as("the sampler's second after the window is not the window's")
+                .isEqualTo("1,646 MB → 2,855 MB (6 collections; server.gc.log)");
+        assertThat(TrialFacts.heapAfter(filling, 1.5)).isEqualTo("1,646 MB (2 collections; server.gc.log)");
+        assertThat(TrialFacts.heapAfter(List.of(heap(1, 1, 27.0)), 1.5))
+                .isEqualTo("27 MB (1 collection; server.gc.log)");
+        // no collection in the window, or none whose line gives a heap (ZGC's), or no log: unknown
+        assertThat(TrialFacts.heapAfter(List.of(heap(1, 0, null), heap(2, 4, null)), 2.5))
+                .isEqualTo(Numbers.DASH);
+        assertThat(TrialFacts.heapAfter(List.of(), 2.5)).isEqualTo(Numbers.DASH);
+    }
+
+    private static ProcessSample heap(double t, int pauses, Double after) {
+        return new ProcessSample(t, 0.5, 0.3, 0.2, 1 << 20, 10, 0, 0, 0.0, 0.0, pauses, pauses * 10.0, after);
+    }
+
+    @Test
     void theWarmUpSaysHowLongAndWhetherTheJitWasQuietWhenTheWindowOpened() {
         LoadSettings run = new LoadSettings(
                 "http://127.0.0.1:8080/", "closed", "sequence", 1, 1000, null, null, 5, 8.962, "http/1.1", null, null);
