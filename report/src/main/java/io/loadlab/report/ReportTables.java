@@ -23,16 +23,9 @@ final class ReportTables {
             VerdictCode code =
                     t.load() == null && t.worstVerdict() == VerdictCode.OK ? VerdictCode.APP_BROKEN : t.worstVerdict();
             boolean numbers = t.load() != null && code != VerdictCode.APP_BROKEN;
-            h.append("<tr")
-                    .append(rowClass(valid, code))
-                    .append("><td>")
-                    .append(esc(t.key().model()));
-            keyFiles(h, t.files());
-            h.append("</td><td>")
-                    .append(esc(t.key().load().label()))
-                    .append("</td><td>")
-                    .append(t.key().repetition())
-                    .append("</td><td class=\"n\">")
+            h.append("<tr").append(rowClass(valid, code)).append(">");
+            keyCells(h, t, t.files());
+            h.append("<td class=\"n\">")
                     .append(numbers ? Numbers.rps(t.load().throughput().rps()) : Numbers.DASH)
                     .append("</td><td class=\"n\">")
                     .append(numbers ? Numbers.ms(t.load().latencyMs().p50()) : Numbers.DASH)
@@ -60,9 +53,14 @@ final class ReportTables {
 
     /** A trial's first three cells in every per-trial table: model, load, repetition. */
     static void keyCells(StringBuilder h, TrialResult t) {
-        h.append("<td>")
-                .append(esc(t.key().model()))
-                .append("</td><td>")
+        keyCells(h, t, null);
+    }
+
+    /** {@link #keyCells(StringBuilder, TrialResult)}, with these key files under the model's name (none if null). */
+    private static void keyCells(StringBuilder h, TrialResult t, Map<String, String> files) {
+        h.append("<td>").append(esc(t.key().model()));
+        keyFiles(h, files);
+        h.append("</td><td>")
                 .append(esc(t.key().load().label()))
                 .append("</td><td>")
                 .append(t.key().repetition())
