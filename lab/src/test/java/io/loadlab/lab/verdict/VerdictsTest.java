@@ -237,6 +237,27 @@ class VerdictsTest {
         }
     }
 
+    @Test
+    void aHeapStillFillingIsNotSteadyAtASteadyRate() {
+        List<IntervalStats> iv =
+                List.of(second(1, 2_400, 600), second(2, 2_400, 600), second(3, 2_400, 600), second(4, 2_400, 600));
+        Trial filling = clean().load(withIntervals(clean().load, iv))
+                .serverSamples(heap(670, 2_287.0, 2_844.0, 3_400.0, 3_957.0));
+        assertThat(filling.reason(VerdictCode.NOT_STEADY))
+                .startsWith("its rate held steady but its JVM did not: the heap left after each of the server's"
+                        + " collections grew from 2,287 MB to 3,957 MB in the window and none freed it, while its"
+                        + " pauses took 67% of the window");
+        // pauses a fifth of the window (a costly collector, not one that sets the rate: NOT_STEADY only if found so),
+        // or 12% growth (under half: a heap near its steady state, however long the pauses)
+        for (List<ProcessSample> steady :
+                List.of(heap(200, 2_287.0, 2_844.0, 3_400.0, 3_957.0), heap(670, 3_470.0, 3_609.0, 3_700.0, 3_888.0))) {
+            assertThat(clean().load(withIntervals(clean().load, iv))
+                            .serverSamples(steady)
+                            .codes())
+                    .doesNotContain(VerdictCode.NOT_STEADY);
+        }
+    }
+
     /** A JVM's samples, one a second: a collection of {@code ms} in each, leaving the heap at each {@code after}. */
     static List<ProcessSample> heap(double ms, Double... after) {
         return IntStream.range(0, after.length)
