@@ -57,7 +57,7 @@ echo "c10k: connections requested $CONNS, established (max seen by ss) $max, con
 ) || true
 wrk_reqs=$(awk '/requests in/ {print $1; exit}' "$BENCH_TMP/wrk.out")
 wrk_rps=$(awk '/^Requests\/sec:/ {printf "%d", $2}' "$BENCH_TMP/wrk.out")
-wrk_cpu=$(sed -n 2p "$BENCH_TMP/wrk.times" | awk '{ s = 0; for (i = 1; i <= 2; i++) { split($i, a, /[ms]/); s += a[1] * 60 + a[2] } print s }')
+wrk_cpu=$(tool_cpu "$BENCH_TMP/wrk")
 wrk_errors=$(awk '/Socket errors/ {print}' "$BENCH_TMP/wrk.out")
 echo "c10k: wrk -t$THREADS -c$CONNS -d$DURATION: ${wrk_rps:-?} req/s${wrk_errors:+ ($wrk_errors)}"
 if [ -n "$window_cpu" ] && [ -n "$wrk_reqs" ] && [ "${wrk_reqs:-0}" -gt 0 ] && [ "$requests" -gt 0 ]; then

@@ -139,8 +139,8 @@ run_sampled() {
   wait "$sampler" 2>/dev/null || true
 }
 
-# The CPU-seconds (user + system) of the tool run_sampled ran into OUT: the second line of its `times`, the
-# children's, e.g. "0m9.120s 0m3.310s".
+# The CPU-seconds (user + system) of a tool whose subshell's `times` went to OUT.times (run_sampled writes it): its
+# second line, the children's, e.g. "0m9.120s 0m3.310s".
 # Usage: cpu=$(tool_cpu OUT)
 tool_cpu() {
   sed -n 2p "$1.times" | awk '{ s = 0; for (i = 1; i <= 2; i++) { split($i, a, /[ms]/); s += a[1] * 60 + a[2] } print s }'

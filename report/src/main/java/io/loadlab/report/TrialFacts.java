@@ -116,9 +116,7 @@ final class TrialFacts {
      * in the window gave a heap (none, ZGC's, a user's server, older results).
      */
     static String heapAfter(List<ProcessSample> samples, double untilS) {
-        List<ProcessSample> after = samples.stream()
-                .filter(s -> s.gcHeapAfterMb() != null && s.tS() <= untilS)
-                .toList();
+        List<ProcessSample> after = ProcessSample.withHeapAfterGc(samples, untilS);
         if (after.isEmpty()) {
             return Numbers.DASH;
         }

@@ -1,5 +1,7 @@
 package io.loadlab.core.result;
 
+import java.util.List;
+
 /**
  * One per-second sample of a process the lab started. {@code cpu} is in cores (1.0 = one core fully busy) over the
  * second before {@code t_s}; context switches are deltas over that second.
@@ -29,6 +31,16 @@ public record ProcessSample(
         Integer gcPauses,
         Double gcPauseMs,
         Double gcHeapAfterMb) {
+
+    /**
+     * The samples stamped up to {@code untilS} in which a collection gave the heap it left ({@link #gcHeapAfterMb}), in
+     * order: what the verdicts read of a heap still filling over a window, and the report beside them.
+     */
+    public static List<ProcessSample> withHeapAfterGc(List<ProcessSample> samples, double untilS) {
+        return samples.stream()
+                .filter(s -> s.gcHeapAfterMb() != null && s.tS() <= untilS)
+                .toList();
+    }
 
     /**
      * Whether this sample and the load's interval {@code i} cover the same second of the window: both are stamped at

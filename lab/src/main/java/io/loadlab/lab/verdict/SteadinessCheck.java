@@ -13,6 +13,7 @@ import io.loadlab.lab.spec.Thresholds;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.stream.DoubleStream;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -94,20 +95,7 @@ final class SteadinessCheck {
                             + " the higher p99",
                     server.worstMs(),
                     worst);
-            String stall = diskStall(e, iv, a > b);
-            String why = !(inHigher && server.worstMs() >= Math.abs(a - b) / 2)
-                    ? stall != null
-                            ? stall + said(server, "the server")
-                            : "lengthen warmup so the server reaches its steady state" + said(server, "the server")
-                                    + filling(e, iv)
-                    : firstCollection(e, server)
-                            ? pause + ", its first collection since it started (none before the window): a JVM's"
-                                    + " first collections under load copy what its start-up left and can be its"
-                                    + " longest, so lengthen warmup until the server has collected at least once"
-                            : filling(e, iv).isEmpty()
-                                    ? pause + ": a collector pauses every so often whatever the warm-up, so lengthen"
-                                            + " duration until each half of the window holds its share of the pauses"
-                                    : pause + filling(e, iv);
+            String why = why(e, iv, server, inHigher && server.worstMs() >= Math.abs(a - b) / 2, pause, a > b);
             return Optional.of(new Verdict(
                     VerdictCode.NOT_STEADY,
                     String.format(
@@ -123,6 +111,31 @@ final class SteadinessCheck {
                             jit(e, iv))));
         }
         return Optional.empty();
+    }
+
+    /**
+     * What a p99 move is put down to, and the advice: the server's longest pause where it {@code explains} the move
+     * (its first collection, a heap still filling, or a collector's periodic pause), else a disk stall under the higher
+     * half's worst second, else a warm-up that ended too soon.
+     */
+    private static String why(
+            Evidence e, List<IntervalStats> iv, GcPauses server, boolean explains, String pause, boolean firstHigher) {
+        String filling = filling(e, iv);
+        if (!explains) {
+            String stall = diskStall(e, iv, firstHigher);
+            return stall != null
+                    ? stall + said(server, "the server")
+                    : "lengthen warmup so the server reaches its steady state" + said(server, "the server") + filling;
+        }
+        if (firstCollection(e, server)) {
+            return pause + ", its first collection since it started (none before the window): a JVM's first"
+                    + " collections under load copy what its start-up left and can be its longest, so lengthen warmup"
+                    + " until the server has collected at least once";
+        }
+        return filling.isEmpty()
+                ? pause + ": a collector pauses every so often whatever the warm-up, so lengthen duration until each"
+                        + " half of the window holds its share of the pauses"
+                : pause + filling;
     }
 
     /**
@@ -236,8 +249,7 @@ final class SteadinessCheck {
      */
     static Optional<Verdict> stillFilling(Evidence e, List<IntervalStats> iv) {
         String filling = filling(e, iv);
-        GcPauses p = paused(e, "server", iv);
-        if (filling.isEmpty() || p.ms() / 1e3 / (iv.size() * secondsOf(iv)) < PAUSED_SHARE) {
+        if (filling.isEmpty() || pausedShare(e, iv) < PAUSED_SHARE) {
             return Optional.empty();
         }
         return Optional.of(new Verdict(
@@ -275,13 +287,9 @@ final class SteadinessCheck {
         for (int core = 0; core < at.iowait().size(); core++) {
             final int c = core;
             double io = at.iowait().get(c);
-            double[] all = window.stream()
+            double median = median(window.stream()
                     .filter(m -> m.iowait().size() > c)
-                    .mapToDouble(m -> m.iowait().get(c))
-                    .sorted()
-                    .toArray();
-            double median =
-                    all.length % 2 == 1 ? all[all.length / 2] : (all[all.length / 2 - 1] + all[all.length / 2]) / 2;
+                    .mapToDouble(m -> m.iowait().get(c)));
             if (io >= STALL_IOWAIT && io >= STALL_RATIO * median) {
                 return String.format(
                         Locale.ROOT,
@@ -317,9 +325,8 @@ final class SteadinessCheck {
      */
     static String filling(Evidence e, List<IntervalStats> iv) {
         double end = IntervalStats.windowEnd(iv);
-        List<ProcessSample> after = e.process("server").map(ProcessSeries::samples).orElse(List.of()).stream()
-                .filter(s -> s.gcHeapAfterMb() != null && s.tS() <= end)
-                .toList();
+        List<ProcessSample> after = ProcessSample.withHeapAfterGc(
+                e.process("server").map(ProcessSeries::samples).orElse(List.of()), end);
         if (after.size() < 3) {
             return "";
         }
@@ -330,8 +337,7 @@ final class SteadinessCheck {
         }
         double first = after.get(0).gcHeapAfterMb();
         double last = after.get(after.size() - 1).gcHeapAfterMb();
-        GcPauses p = paused(e, "server", iv);
-        double share = p.ms() / 1e3 / (iv.size() * secondsOf(iv));
+        double share = pausedShare(e, iv);
         if (last < 1.5 * first || last - first < FILLING_MB || share < FILLING_SHARE) {
             return "";
         }
@@ -356,9 +362,10 @@ final class SteadinessCheck {
     /** The share of the window the server's pauses take before {@link #filling} speaks of its heap. */
     static final double FILLING_SHARE = 0.10;
 
-    /** The length of one of the window's intervals, in seconds. */
-    private static double secondsOf(List<IntervalStats> iv) {
-        return iv.size() < 2 ? 1 : iv.get(1).tS() - iv.get(0).tS();
+    /** The share of the window the server spent in garbage-collection pauses (0 where the lab has no log of it). */
+    private static double pausedShare(Evidence e, List<IntervalStats> iv) {
+        double interval = iv.size() < 2 ? 1 : iv.get(1).tS() - iv.get(0).tS();
+        return paused(e, "server", iv).ms() / 1e3 / (iv.size() * interval);
     }
 
     /** A process's garbage-collection pauses over the window; none where the lab has no log of it. */
@@ -394,8 +401,12 @@ final class SteadinessCheck {
     }
 
     static double median(List<IntervalStats> iv) {
-        double[] r =
-                iv.stream().mapToDouble(IntervalStats::throughputRps).sorted().toArray();
+        return median(iv.stream().mapToDouble(IntervalStats::throughputRps));
+    }
+
+    /** The median of these values; 0 of none. */
+    private static double median(DoubleStream values) {
+        double[] r = values.sorted().toArray();
         return r.length == 0 ? 0 : r.length % 2 == 1 ? r[r.length / 2] : (r[r.length / 2 - 1] + r[r.length / 2]) / 2;
     }
 
