@@ -120,6 +120,11 @@ public final class SuiteFiles {
     public static Suite load(String nameOrFile, Path suitesDir) {
         Path file = Path.of(nameOrFile);
         if (!Files.isRegularFile(file)) {
+            // A path or a .yaml name is a file the user meant; appending .yaml to it would name a file nobody wrote.
+            if (nameOrFile.contains("/") || nameOrFile.endsWith(".yaml") || nameOrFile.endsWith(".yml")) {
+                throw new UserError("no suite file " + file + "; give an existing file or one of the suites by name: "
+                        + available(suitesDir));
+            }
             Path named = suitesDir.resolve(nameOrFile + ".yaml");
             if (!Files.isRegularFile(named)) {
                 throw new UserError("no suite '" + nameOrFile + "': neither a file nor " + named + " (suites: "

@@ -295,6 +295,9 @@ class SuiteFilesTest {
         Files.writeString(f, "experiments:\n  - name: d\n    scenario: {type: json}\n    models: [glassfish]\n");
         assertThatThrownBy(() -> SuiteFiles.read(f)).hasMessageContaining("unknown model 'glassfish'");
         assertThatThrownBy(() -> SuiteFiles.load("nope", dir)).hasMessageContaining("no suite 'nope'");
+        assertThatThrownBy(() -> SuiteFiles.load("nope.yaml", dir))
+                .hasMessageContaining("no suite file nope.yaml;")
+                .hasMessageNotContaining("nope.yaml.yaml");
         Files.writeString(f, "experiments:\n  - name: d\n    scenario: {type: json}\n    server: {treads: 4}\n");
         assertThatThrownBy(() -> SuiteFiles.read(f)).hasMessageContaining("unknown key 'treads'");
         Files.writeString(f, "experiments:\n  - name: d\n    scenario: {type: json}\n    server: {threads: 0}\n");
