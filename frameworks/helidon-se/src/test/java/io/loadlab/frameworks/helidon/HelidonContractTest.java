@@ -11,15 +11,14 @@ import io.loadlab.testkit.contract.ContractHttp;
 import io.loadlab.testkit.contract.ContractTarget;
 import io.loadlab.testkit.contract.ContractTests;
 import io.loadlab.testkit.contract.FakeBackend;
-import io.loadlab.testkit.contract.SharedPostgres;
+import io.loadlab.testkit.contract.SharedApp;
 import java.util.Map;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Every contract row against the Helidon SE application, in this JVM, but one: Helidon SE 4 does not speak HTTP/1.0
@@ -30,23 +29,8 @@ import org.junit.jupiter.api.Timeout;
 class HelidonContractTest {
     private static final String HTTP_10_ROW = "keeps connections alive and honours close";
 
-    private static FakeBackend backend;
-    private static ContractTarget app;
-
-    @BeforeAll
-    static void start() throws Exception {
-        backend = new FakeBackend(20);
-        app = launch(backend, SharedPostgres.get());
-    }
-
-    @AfterAll
-    static void stop() throws Exception {
-        for (AutoCloseable c : new AutoCloseable[] {app, backend}) {
-            if (c != null) {
-                c.close();
-            }
-        }
-    }
+    @RegisterExtension
+    static final SharedApp APP = new SharedApp(HelidonContractTest::launch);
 
     static ContractTarget launch(FakeBackend backend, RunningPostgres db) throws Exception {
         HelidonApplication started =
@@ -56,12 +40,12 @@ class HelidonContractTest {
 
     @TestFactory
     Stream<DynamicTest> contract() {
-        return ContractTests.rows(app).filter(t -> !t.getDisplayName().equals(HTTP_10_ROW));
+        return ContractTests.rows(APP.target()).filter(t -> !t.getDisplayName().equals(HTTP_10_ROW));
     }
 
     @Test
     void keepsHttp11ConnectionsAliveAndHonoursClose() throws Exception {
-        try (RawHttp c = new RawHttp(app.port())) {
+        try (RawHttp c = new RawHttp(APP.target().port())) {
             for (int i = 0; i < 3; i++) {
                 RawHttp.Response r = c.send(RawHttp.get("/plaintext", "")).read();
                 assertThat(r.status()).isEqualTo(200);
@@ -72,7 +56,7 @@ class HelidonContractTest {
             assertThat(c.read().text()).isEqualTo("OK");
             assertThat(c.openAfter(200)).isTrue();
         }
-        try (RawHttp c = new RawHttp(app.port())) {
+        try (RawHttp c = new RawHttp(APP.target().port())) {
             RawHttp.Response r = c.send(RawHttp.get("/plaintext", "Connection: close\r\n")).read();
             assertThat(r.status()).isEqualTo(200);
             assertThat(r.header("Connection")).isEqualToIgnoringCase("close");
@@ -82,7 +66,7 @@ class HelidonContractTest {
 
     @Test
     void http10IsRefusedWithJsonAndClosed() throws Exception {
-        try (RawHttp c = new RawHttp(app.port())) {
+        try (RawHttp c = new RawHttp(APP.target().port())) {
             RawHttp.Response r = c.send("GET /plaintext HTTP/1.0\r\n\r\n").read();
             assertThat(r.status()).isEqualTo(505);
             ContractAssertions.headers(r, ContractHttp.JSON);
@@ -98,7 +82,7 @@ class HelidonContractTest {
 
     @Test
     void settingsNameTheFrameworkServerAndPools() throws Exception {
-        String s = ContractHttp.text(ContractHttp.get(app, "/settings"));
+        String s = ContractHttp.text(ContractHttp.get(APP.target(), "/settings"));
         assertThat(s)
                 .contains("\"model\":\"helidon-se\"", "\"framework\":\"Helidon SE 4.5.0\"")
                 .contains("\"max_threads\":\"virtual\"", "\"db_pool\":16", "\"backend_max_connections\":");

@@ -8,36 +8,20 @@ import io.loadlab.testkit.contract.ContractHttp;
 import io.loadlab.testkit.contract.ContractTarget;
 import io.loadlab.testkit.contract.ContractTests;
 import io.loadlab.testkit.contract.FakeBackend;
-import io.loadlab.testkit.contract.SharedPostgres;
+import io.loadlab.testkit.contract.SharedApp;
 import java.util.Map;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Every contract row against the HttpCore 5 application on one I/O thread (the study's smallest), in this JVM. */
 @Timeout(120)
 class HttpCoreContractTest {
-    private static FakeBackend backend;
-    private static ContractTarget app;
-
-    @BeforeAll
-    static void start() throws Exception {
-        backend = new FakeBackend(20);
-        app = launch(backend, SharedPostgres.get());
-    }
-
-    @AfterAll
-    static void stop() throws Exception {
-        for (AutoCloseable c : new AutoCloseable[] {app, backend}) {
-            if (c != null) {
-                c.close();
-            }
-        }
-    }
+    @RegisterExtension
+    static final SharedApp APP = new SharedApp(HttpCoreContractTest::launch);
 
     static ContractTarget launch(FakeBackend backend, RunningPostgres db) throws Exception {
         Map<String, String> env = ContractTests.environment(backend, db, Map.of("LOADLAB_IO_THREADS", "1"));
@@ -47,7 +31,7 @@ class HttpCoreContractTest {
 
     @TestFactory
     Stream<DynamicTest> contract() {
-        return ContractTests.rows(app);
+        return ContractTests.rows(APP.target());
     }
 
     @TestFactory
@@ -57,7 +41,7 @@ class HttpCoreContractTest {
 
     @Test
     void settingsNameTheFrameworkAndItsThreads() throws Exception {
-        String s = ContractHttp.text(ContractHttp.get(app, "/settings"));
+        String s = ContractHttp.text(ContractHttp.get(APP.target(), "/settings"));
         assertThat(s)
                 .contains("\"model\":\"httpcore5-nio\"", "\"io_threads\":1", "\"worker_threads\":16")
                 .containsPattern("\"framework\":\"Apache HttpCore 5\\.\\d+\\.\\d+")

@@ -11,16 +11,15 @@ import io.loadlab.testkit.contract.ContractHttp;
 import io.loadlab.testkit.contract.ContractTarget;
 import io.loadlab.testkit.contract.ContractTests;
 import io.loadlab.testkit.contract.FakeBackend;
-import io.loadlab.testkit.contract.SharedPostgres;
+import io.loadlab.testkit.contract.SharedApp;
 import java.util.Map;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Every contract row against the RxNetty application, in this JVM (opened to Netty 4.1.5 as its jar is), but one:
@@ -35,23 +34,8 @@ import org.junit.jupiter.api.Timeout;
 class RxNettyContractTest {
     private static final String REFUSALS_ROW = "malformed and oversized requests are refused and closed";
 
-    private static FakeBackend backend;
-    private static ContractTarget app;
-
-    @BeforeAll
-    static void start() throws Exception {
-        backend = new FakeBackend(20);
-        app = launch(backend, SharedPostgres.get());
-    }
-
-    @AfterAll
-    static void stop() throws Exception {
-        for (AutoCloseable c : new AutoCloseable[] {app, backend}) {
-            if (c != null) {
-                c.close();
-            }
-        }
-    }
+    @RegisterExtension
+    static final SharedApp APP = new SharedApp(RxNettyContractTest::launch);
 
     static ContractTarget launch(FakeBackend backend, RunningPostgres db) throws Exception {
         Map<String, String> env = ContractTests.environment(backend, db, Map.of("LOADLAB_EVENT_LOOPS", "2"));
@@ -61,7 +45,7 @@ class RxNettyContractTest {
 
     @TestFactory
     Stream<DynamicTest> contract() {
-        return ContractTests.rows(app).filter(t -> !t.getDisplayName().equals(REFUSALS_ROW));
+        return ContractTests.rows(APP.target()).filter(t -> !t.getDisplayName().equals(REFUSALS_ROW));
     }
 
     @Test
@@ -75,21 +59,21 @@ class RxNettyContractTest {
         for (int i = 0; i < 17; i++) {
             chunked.append("10000\r\n").append("y".repeat(65_536)).append("\r\n");
         }
-        RawHttp.Answer a = RawHttp.exchange(app.port(), chunked.append("0\r\n\r\n").toString());
+        RawHttp.Answer a = RawHttp.exchange(APP.target().port(), chunked.append("0\r\n\r\n").toString());
         assertThat(a.statusLine()).contains(" 413 ");
         assertThat(a.closed()).isTrue();
     }
 
     @Test
     void aHeaderLineWithoutAColonIsServed() throws Exception {
-        try (RawHttp c = new RawHttp(app.port())) {
+        try (RawHttp c = new RawHttp(APP.target().port())) {
             RawHttp.Response r = c.send("GET /plaintext HTTP/1.1\r\nHost: x\r\nno colon here\r\n\r\n").read();
             assertThat(r.status()).isEqualTo(200);
         }
     }
 
     private static void refused(String raw, int status, String reason) throws Exception {
-        try (RawHttp c = new RawHttp(app.port())) {
+        try (RawHttp c = new RawHttp(APP.target().port())) {
             RawHttp.Response r = c.send(raw).read();
             assertThat(r.status()).isEqualTo(status);
             ContractAssertions.headers(r, ContractHttp.JSON);
@@ -106,7 +90,7 @@ class RxNettyContractTest {
 
     @Test
     void settingsNameTheFrameworkAndItsLoops() throws Exception {
-        String s = ContractHttp.text(ContractHttp.get(app, "/settings"));
+        String s = ContractHttp.text(ContractHttp.get(APP.target(), "/settings"));
         assertThat(s)
                 .contains("\"model\":\"rxnetty\"", "\"framework\":\"RxNetty 0.5.2, RxJava 1.2.6\"")
                 .contains("\"server\":\"Netty 4.1.5.Final\"", "\"event_loops\":2", "\"db_pool\":16");

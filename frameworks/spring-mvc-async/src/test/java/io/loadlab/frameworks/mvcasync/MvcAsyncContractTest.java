@@ -8,15 +8,14 @@ import io.loadlab.testkit.contract.ContractHttp;
 import io.loadlab.testkit.contract.ContractTarget;
 import io.loadlab.testkit.contract.ContractTests;
 import io.loadlab.testkit.contract.FakeBackend;
-import io.loadlab.testkit.contract.SharedPostgres;
+import io.loadlab.testkit.contract.SharedApp;
 import java.util.Map;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
 
@@ -26,25 +25,12 @@ import org.springframework.context.ConfigurableApplicationContext;
  */
 @Timeout(120)
 class MvcAsyncContractTest {
-    private static FakeBackend backend;
-    private static ContractTarget async;
-    private static ContractTarget sync;
+    @RegisterExtension
+    static final SharedApp ASYNC = new SharedApp((b, db) -> launch(b, db, Map.of()));
 
-    @BeforeAll
-    static void start() throws Exception {
-        backend = new FakeBackend(20);
-        async = launch(backend, SharedPostgres.get(), Map.of());
-        sync = launch(backend, SharedPostgres.get(), Map.of("LOADLAB_MODE", "sync", "LOADLAB_MAX_THREADS", "16"));
-    }
-
-    @AfterAll
-    static void stop() throws Exception {
-        for (AutoCloseable c : new AutoCloseable[] {async, sync, backend}) {
-            if (c != null) {
-                c.close();
-            }
-        }
-    }
+    @RegisterExtension
+    static final SharedApp SYNC =
+            new SharedApp((b, db) -> launch(b, db, Map.of("LOADLAB_MODE", "sync", "LOADLAB_MAX_THREADS", "16")));
 
     static ContractTarget launch(FakeBackend backend, RunningPostgres db, Map<String, String> more) {
         ConfigurableApplicationContext ctx =
@@ -55,12 +41,12 @@ class MvcAsyncContractTest {
 
     @TestFactory
     Stream<DynamicTest> answersTheContractWithDeferredResults() {
-        return ContractTests.rows(async);
+        return ContractTests.rows(ASYNC.target());
     }
 
     @TestFactory
     Stream<DynamicTest> answersTheContractBlockedOnFutures() {
-        return ContractTests.rows(sync);
+        return ContractTests.rows(SYNC.target());
     }
 
     @TestFactory
@@ -70,12 +56,12 @@ class MvcAsyncContractTest {
 
     @Test
     void settingsNameTheFrameworkJettyAndPools() throws Exception {
-        assertThat(ContractHttp.text(ContractHttp.get(async, "/settings")))
+        assertThat(ContractHttp.text(ContractHttp.get(ASYNC.target(), "/settings")))
                 .contains("\"model\":\"spring-mvc-async\"")
                 .containsPattern("\"framework\":\"Spring Boot 4\\.\\d+\\.\\d+, Spring MVC 7\\.")
                 .containsPattern("\"server\":\"Jetty 12\\.")
                 .contains("\"max_threads\":200", "\"mode\":\"async\"", "\"worker_threads\":16", "\"db_pool\":16");
-        assertThat(ContractHttp.text(ContractHttp.get(sync, "/settings")))
+        assertThat(ContractHttp.text(ContractHttp.get(SYNC.target(), "/settings")))
                 .contains("\"max_threads\":16", "\"mode\":\"sync\"");
     }
 }

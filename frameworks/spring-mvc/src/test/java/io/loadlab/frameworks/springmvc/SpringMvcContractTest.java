@@ -8,40 +8,25 @@ import io.loadlab.testkit.contract.ContractHttp;
 import io.loadlab.testkit.contract.ContractTarget;
 import io.loadlab.testkit.contract.ContractTests;
 import io.loadlab.testkit.contract.FakeBackend;
-import io.loadlab.testkit.contract.SharedPostgres;
+import io.loadlab.testkit.contract.SharedApp;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.context.ConfigurableApplicationContext;
 
 /** Every contract row against the application on platform threads and on virtual threads, in this JVM. */
 @Timeout(120)
 class SpringMvcContractTest {
-    private static FakeBackend backend;
-    private static ContractTarget platform;
-    private static ContractTarget virtual;
+    @RegisterExtension
+    static final SharedApp PLATFORM = new SharedApp((b, db) -> launch(b, db, Map.of()));
 
-    @BeforeAll
-    static void start() throws Exception {
-        backend = new FakeBackend(20);
-        platform = launch(backend, SharedPostgres.get(), Map.of());
-        virtual = launch(backend, SharedPostgres.get(), Map.of("LOADLAB_VIRTUAL", "true"));
-    }
-
-    @AfterAll
-    static void stop() throws Exception {
-        for (AutoCloseable c : new AutoCloseable[] {platform, virtual, backend}) {
-            if (c != null) {
-                c.close();
-            }
-        }
-    }
+    @RegisterExtension
+    static final SharedApp VIRTUAL = new SharedApp((b, db) -> launch(b, db, Map.of("LOADLAB_VIRTUAL", "true")));
 
     static ContractTarget launch(FakeBackend backend, RunningPostgres db, Map<String, String> more) {
         AppEnv env = new AppEnv(ContractTests.environment(backend, db, more));
@@ -52,12 +37,12 @@ class SpringMvcContractTest {
 
     @TestFactory
     Stream<DynamicTest> onPlatformThreads() {
-        return ContractTests.rows(platform);
+        return ContractTests.rows(PLATFORM.target());
     }
 
     @TestFactory
     Stream<DynamicTest> onVirtualThreads() {
-        return ContractTests.rows(virtual);
+        return ContractTests.rows(VIRTUAL.target());
     }
 
     @TestFactory
@@ -78,13 +63,13 @@ class SpringMvcContractTest {
 
     @Test
     void settingsNameTheFrameworkServerAndPools() throws Exception {
-        String p = ContractHttp.text(ContractHttp.get(platform, "/settings"));
+        String p = ContractHttp.text(ContractHttp.get(PLATFORM.target(), "/settings"));
         assertThat(p)
                 .contains("\"model\":\"spring-mvc\"")
                 .containsPattern("\"framework\":\"Spring Boot 4\\.\\d+\\.\\d+, Spring MVC 7\\.")
                 .containsPattern("\"server\":\"Tomcat 11\\.")
                 .contains("\"max_threads\":200", "\"db_pool\":16", "\"backend_max_connections\":");
-        String v = ContractHttp.text(ContractHttp.get(virtual, "/settings"));
+        String v = ContractHttp.text(ContractHttp.get(VIRTUAL.target(), "/settings"));
         assertThat(v).contains("\"model\":\"spring-mvc-virtual\"", "\"max_threads\":\"virtual\"");
     }
 }

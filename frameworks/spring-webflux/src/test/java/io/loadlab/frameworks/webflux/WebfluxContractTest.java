@@ -8,11 +8,9 @@ import io.loadlab.testkit.contract.ContractHttp;
 import io.loadlab.testkit.contract.ContractTarget;
 import io.loadlab.testkit.contract.ContractTests;
 import io.loadlab.testkit.contract.FakeBackend;
-import io.loadlab.testkit.contract.SharedPostgres;
+import io.loadlab.testkit.contract.SharedApp;
 import java.util.Map;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
@@ -20,6 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
 
@@ -31,23 +30,8 @@ import org.springframework.context.ConfigurableApplicationContext;
 @Timeout(120)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class WebfluxContractTest {
-    private static FakeBackend backend;
-    private static ContractTarget app;
-
-    @BeforeAll
-    static void start() throws Exception {
-        backend = new FakeBackend(20);
-        app = launch(backend, SharedPostgres.get());
-    }
-
-    @AfterAll
-    static void stop() throws Exception {
-        for (AutoCloseable c : new AutoCloseable[] {app, backend}) {
-            if (c != null) {
-                c.close();
-            }
-        }
-    }
+    @RegisterExtension
+    static final SharedApp APP = new SharedApp(WebfluxContractTest::launch);
 
     static ContractTarget launch(FakeBackend backend, RunningPostgres db) {
         ConfigurableApplicationContext ctx =
@@ -59,7 +43,7 @@ class WebfluxContractTest {
     @TestFactory
     @Order(1)
     Stream<DynamicTest> answersTheContract() {
-        return ContractTests.rows(app);
+        return ContractTests.rows(APP.target());
     }
 
     @TestFactory
@@ -71,7 +55,7 @@ class WebfluxContractTest {
     @Test
     @Order(2)
     void settingsNameTheFrameworkServerAndPools() throws Exception {
-        assertThat(ContractHttp.text(ContractHttp.get(app, "/settings")))
+        assertThat(ContractHttp.text(ContractHttp.get(APP.target(), "/settings")))
                 .contains("\"model\":\"spring-webflux\"")
                 .containsPattern("\"framework\":\"Spring Boot 4\\.\\d+\\.\\d+, Spring WebFlux 7\\.")
                 .containsPattern("\"server\":\"Reactor Netty 1\\.")

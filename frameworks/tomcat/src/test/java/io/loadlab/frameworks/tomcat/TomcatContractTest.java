@@ -8,38 +8,21 @@ import io.loadlab.testkit.contract.ContractHttp;
 import io.loadlab.testkit.contract.ContractTarget;
 import io.loadlab.testkit.contract.ContractTests;
 import io.loadlab.testkit.contract.FakeBackend;
-import io.loadlab.testkit.contract.SharedPostgres;
+import io.loadlab.testkit.contract.SharedApp;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Every contract row against the application, in this JVM. */
 @Timeout(120)
 class TomcatContractTest {
-    private static FakeBackend backend;
-    private static ContractTarget server;
-
-    @BeforeAll
-    static void start() throws Exception {
-        backend = new FakeBackend(20);
-        server = launch(backend, SharedPostgres.get(), Map.of());
-    }
-
-    @AfterAll
-    static void stop() throws Exception {
-        if (server != null) {
-            server.close();
-        }
-        if (backend != null) {
-            backend.close();
-        }
-    }
+    @RegisterExtension
+    static final SharedApp SERVER = new SharedApp((b, db) -> launch(b, db, Map.of()));
 
     static ContractTarget launch(FakeBackend backend, RunningPostgres db, Map<String, String> more) throws Exception {
         AppEnv env = new AppEnv(ContractTests.environment(backend, db, more));
@@ -49,7 +32,7 @@ class TomcatContractTest {
 
     @TestFactory
     Stream<DynamicTest> answersTheContract() {
-        return ContractTests.rows(server);
+        return ContractTests.rows(SERVER.target());
     }
 
     @TestFactory
@@ -59,7 +42,7 @@ class TomcatContractTest {
 
     @Test
     void settingsNameTheServerAndPools() throws Exception {
-        assertThat(ContractHttp.text(ContractHttp.get(server, "/settings")))
+        assertThat(ContractHttp.text(ContractHttp.get(SERVER.target(), "/settings")))
                 .containsPattern("\"server\":\"Tomcat 11\\.0\\.\\d+\"")
                 .contains("\"model\":\"tomcat\"", "\"max_threads\":200", "\"db_pool\":16", "\"backend_max_connections\"");
     }

@@ -6,7 +6,7 @@ import io.loadlab.frameworks.quarkus.QuarkusJar;
 import io.loadlab.testkit.contract.ContractHttp;
 import io.loadlab.testkit.contract.ContractTarget;
 import io.loadlab.testkit.contract.FakeBackend;
-import io.loadlab.testkit.contract.SharedPostgres;
+import io.loadlab.testkit.contract.SharedApp;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -18,10 +18,9 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The study's first application serves what needs no POST, as the lab's validation wants before it measures, and
@@ -33,26 +32,13 @@ import org.junit.jupiter.api.Timeout;
 class QuarkusBrokenTest {
     private static final int POSTS = 12;
     private static final QuarkusJar JAR = QuarkusJar.fromBuild("quarkus-broken");
-    private static FakeBackend backend;
-    private static ContractTarget app;
 
-    @BeforeAll
-    static void start() throws Exception {
-        backend = new FakeBackend(20);
-        app = JAR.start(backend, SharedPostgres.get());
-    }
-
-    @AfterAll
-    static void stop() throws Exception {
-        for (AutoCloseable c : new AutoCloseable[] {app, backend}) {
-            if (c != null) {
-                c.close();
-            }
-        }
-    }
+    @RegisterExtension
+    static final SharedApp APP = new SharedApp(JAR::start);
 
     @Test
     void answersHealthAndTheReadRoutes() throws Exception {
+        ContractTarget app = APP.target();
         ContractHttp.expect(ContractHttp.get(app, "/health"), 200, ContractHttp.JSON, "{\"status\":\"UP\"}");
         ContractHttp.expect(ContractHttp.get(app, "/plaintext"), 200, ContractHttp.TEXT, "Hello, World!");
         ContractHttp.deleteZip(app.db(), "97001");
@@ -63,6 +49,7 @@ class QuarkusBrokenTest {
 
     @Test
     void postsOfNewZipsDoNotStoreWhatTheyAnswer() throws Exception {
+        ContractTarget app = APP.target();
         List<String> zips = new ArrayList<>();
         for (int i = 0; i < POSTS; i++) {
             String zip = String.format("971%02d", i);

@@ -7,40 +7,25 @@ import io.loadlab.testkit.contract.ContractHttp;
 import io.loadlab.testkit.contract.ContractTarget;
 import io.loadlab.testkit.contract.ContractTests;
 import io.loadlab.testkit.contract.FakeBackend;
-import io.loadlab.testkit.contract.SharedPostgres;
+import io.loadlab.testkit.contract.SharedApp;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Every contract row against the built jar, started as the lab starts it. */
 @Timeout(120)
 class QuarkusReactiveContractTest {
     private static final QuarkusJar JAR = QuarkusJar.fromBuild("quarkus-reactive");
-    private static FakeBackend backend;
-    private static ContractTarget app;
 
-    @BeforeAll
-    static void start() throws Exception {
-        backend = new FakeBackend(20);
-        app = JAR.start(backend, SharedPostgres.get());
-    }
-
-    @AfterAll
-    static void stop() throws Exception {
-        for (AutoCloseable c : new AutoCloseable[] {app, backend}) {
-            if (c != null) {
-                c.close();
-            }
-        }
-    }
+    @RegisterExtension
+    static final SharedApp APP = new SharedApp(JAR::start);
 
     @TestFactory
     Stream<DynamicTest> everyRow() {
-        return ContractTests.rows(app);
+        return ContractTests.rows(APP.target());
     }
 
     @TestFactory
@@ -50,7 +35,7 @@ class QuarkusReactiveContractTest {
 
     @Test
     void settingsNameTheFrameworkServerAndPools() throws Exception {
-        String s = ContractHttp.text(ContractHttp.get(app, "/settings"));
+        String s = ContractHttp.text(ContractHttp.get(APP.target(), "/settings"));
         assertThat(s)
                 .contains("\"model\":\"quarkus-reactive\"", "\"db_pool\":16", "\"backend_max_connections\":")
                 .containsPattern("\"framework\":\"Quarkus 3\\.33\\.\\d+\"")
