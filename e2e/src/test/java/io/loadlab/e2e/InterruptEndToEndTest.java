@@ -62,6 +62,11 @@ class InterruptEndToEndTest {
         assertThat(dir.resolve("environment.json")).exists();
         assertThat(dir.resolve(s.trials().get(0).files().get("hlog"))).exists();
         assertThat(r.output()).contains("Interrupted");
+        try (Stream<Path> files = Files.walk(dir)) {
+            assertThat(files.filter(f -> f.getFileName().toString().endsWith(".tmp")))
+                    .as("the JVMs' temporary directories, removed once they were stopped")
+                    .isEmpty();
+        }
     }
 
     /** results.json holds one trial and a second trial's directory has its load generator's log. */

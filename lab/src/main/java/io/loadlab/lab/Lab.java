@@ -111,7 +111,7 @@ public final class Lab {
                         .mapToInt(e -> e.trials(1))
                         .sum();
         AtomicReference<Dependencies> depsRef = new AtomicReference<>();
-        Thread hook = new Thread(() -> onSignal(store, registry, listener, depsRef), "loadlab-interrupt");
+        Thread hook = new Thread(() -> onSignal(store, launcher, listener, depsRef), "loadlab-interrupt");
         Runtime.getRuntime().addShutdownHook(hook);
         String status = SuiteResults.FAILED;
         try {
@@ -176,7 +176,7 @@ public final class Lab {
             if (deps != null) {
                 deps.close();
             }
-            registry.stopAll();
+            launcher.stopAll();
             store.close(status);
             try {
                 Runtime.getRuntime().removeShutdownHook(hook);
@@ -211,14 +211,14 @@ public final class Lab {
     }
 
     private static void onSignal(
-            ResultsStore store, ProcessRegistry registry, LabListener listener, AtomicReference<Dependencies> deps) {
+            ResultsStore store, ChildLauncher launcher, LabListener listener, AtomicReference<Dependencies> deps) {
         try {
             store.close(SuiteResults.INTERRUPTED);
         } catch (IOException e) {
             // the processes are still ended below
         }
         listener.interrupted();
-        registry.stopAll();
+        launcher.stopAll();
         Dependencies d = deps.get();
         if (d != null) {
             d.close();

@@ -1,23 +1,29 @@
 package io.loadlab.lab.child;
 
 import io.loadlab.core.Defaults;
+import io.loadlab.core.FileTrees;
 import io.loadlab.core.Json;
 import io.loadlab.lab.proc.ProcessRegistry;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Starts the lab's child processes: a loadlab child ({@link ChildMain}) in a fresh JVM on the lab's own classpath (so
  * it works from the runnable jar and from tests alike) with its {@link ChildJob} written to {@code ROLE.job.json}, or
  * a user's shell command; pinned with {@code taskset -c} when pinning is on; with the open-file soft limit raised to
  * the hard limit. Standard output goes to {@code ROLE.events.jsonl} (a loadlab child's events) or {@code ROLE.out},
- * standard error to {@code ROLE.log}, a JVM's garbage collections to {@code ROLE.gc.log}; every child is registered,
- * to be ended by PID, before this returns. Blocking; thread-safe.
+ * standard error to {@code ROLE.log}, a JVM's garbage collections to {@code ROLE.gc.log}, and a JVM's temporary files
+ * (its {@code java.io.tmpdir}) to {@code ROLE.tmp}, which {@link #stop} removes once the process is gone: a server
+ * ended by SIGKILL after its grace period leaves nothing in {@code /tmp} (Jetty's and Vert.x's work directories, a
+ * Tomcat base directory). Every child is registered, to be ended by PID, before this returns. Blocking; thread-safe.
  */
 public final class ChildLauncher {
     /** The environment variable holding the results directory in every process the lab starts. */
@@ -28,6 +34,9 @@ public final class ChildLauncher {
     private final boolean pin;
     private final String classpath;
     private final Map<String, String> env;
+
+    /** The temporary directories of the JVMs started and not yet removed, with their processes. */
+    private final Map<Path, Process> temporary = new ConcurrentHashMap<>();
 
     /**
      * @param env environment variables of every child, e.g. {@link #RESULTS_ENV}: a marker that every descendant
@@ -73,7 +82,7 @@ public final class ChildLauncher {
         cmd.add(classpath);
         cmd.add(ChildMain.class.getName());
         cmd.add(jobFile.toString());
-        return launch(role, cmd, cpus, dir, dir.resolve(role + ".events.jsonl"), Map.of(), true, gcLog);
+        return launch(role, cmd, cpus, dir, dir.resolve(role + ".events.jsonl"), Map.of(), true, gcLog, tmp(dir, role));
     }
 
     /**
@@ -90,7 +99,7 @@ public final class ChildLauncher {
         cmd.add(classpath);
         cmd.add(mainClass);
         cmd.addAll(args);
-        return launch(role, cmd, cpus, dir, dir.resolve(role + ".events.jsonl"), Map.of(), true, gcLog);
+        return launch(role, cmd, cpus, dir, dir.resolve(role + ".events.jsonl"), Map.of(), true, gcLog, tmp(dir, role));
     }
 
     /**
@@ -107,7 +116,7 @@ public final class ChildLauncher {
         cmd.addAll(extraJvmFlags);
         cmd.add("-jar");
         cmd.add(jar.toString());
-        return launch(role, cmd, cpus, dir, dir.resolve(role + ".out"), extraEnv, false, gcLog);
+        return launch(role, cmd, cpus, dir, dir.resolve(role + ".out"), extraEnv, false, gcLog, tmp(dir, role));
     }
 
     /**
@@ -132,6 +141,7 @@ public final class ChildLauncher {
                 dir.resolve(role + ".out"),
                 withJdk,
                 false,
+                null,
                 null);
     }
 
@@ -140,18 +150,25 @@ public final class ChildLauncher {
      * collections' log ({@code ROLE.gc.log}, {@link io.loadlab.lab.sample.GcLog}), before any of the user's; returns
      * that log's path, or null when its path cannot be given to the JVM.
      */
-    private Path java(List<String> cmd, String role, Path dir) {
+    private Path java(List<String> cmd, String role, Path dir) throws IOException {
         Path gcLog = dir.resolve(role + ".gc.log");
         List<String> gc = Defaults.gcLogFlags(gcLog);
+        Path tmp = Files.createDirectories(tmp(dir, role));
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.addAll(gc);
+        cmd.add("-Djava.io.tmpdir=" + tmp);
         cmd.addAll(jvmFlags);
         return gc.isEmpty() ? null : gcLog;
+    }
+
+    private static Path tmp(Path dir, String role) {
+        return dir.resolve(role + ".tmp");
     }
 
     /**
      * @param commands a pipe to its standard input for {@link ChildCommand}s (else {@code /dev/null})
      * @param gcLog its JVM's garbage-collection log, or null
+     * @param tmp its JVM's temporary directory, or null
      */
     private ChildProcess launch(
             String role,
@@ -161,7 +178,8 @@ public final class ChildLauncher {
             Path out,
             Map<String, String> extraEnv,
             boolean commands,
-            Path gcLog)
+            Path gcLog,
+            Path tmp)
             throws IOException {
         List<String> full = new ArrayList<>();
         // sh raises the soft open-file limit for the child, then execs it: the PID stays the child's own.
@@ -189,11 +207,40 @@ public final class ChildLauncher {
         pb.environment().putAll(extraEnv);
         Process p = pb.start();
         registry.register(p.toHandle());
-        return new ChildProcess(role, p, pin ? cpus : null, log, out, gcLog);
+        if (tmp != null) {
+            temporary.put(tmp, p);
+        }
+        return new ChildProcess(role, p, pin ? cpus : null, log, out, gcLog, tmp);
     }
 
-    /** Ends one child and its descendants by PID (SIGTERM, a grace period, SIGKILL). */
+    /**
+     * Ends one child and its descendants by PID (SIGTERM, a grace period, SIGKILL), then removes its JVM's temporary
+     * directory; one that cannot be removed is left in the child's directory, where the results keep it.
+     */
     public void stop(ChildProcess c) {
         registry.stop(c.process().toHandle());
+        if (c.tmp() != null) {
+            removeTemporary(c.tmp(), c.process());
+        }
+    }
+
+    /** Ends every child still registered, as {@link ProcessRegistry#stopAll}, then removes their JVMs' directories. */
+    public void stopAll() {
+        registry.stopAll();
+        temporary.forEach(this::removeTemporary);
+    }
+
+    private void removeTemporary(Path tmp, Process p) {
+        try {
+            // ended by now; the JDK's reaper may not have collected it yet
+            if (p.waitFor(2, TimeUnit.SECONDS)) {
+                FileTrees.delete(tmp);
+                temporary.remove(tmp);
+            }
+        } catch (UncheckedIOException e) {
+            // left in the results directory, beside the child's log
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 }

@@ -36,15 +36,20 @@ public final class ChildProcess {
     private final Path log;
     private final LineTail out;
     private final Path gcLog;
+    private final Path tmp;
 
-    /** @param gcLog where its JVM logs its garbage collections, or null (not a JVM the lab configured) */
-    ChildProcess(String role, Process process, String cpus, Path log, Path out, Path gcLog) {
+    /**
+     * @param gcLog where its JVM logs its garbage collections, or null (not a JVM the lab configured)
+     * @param tmp its JVM's {@code java.io.tmpdir}, or null (not a JVM the lab configured)
+     */
+    ChildProcess(String role, Process process, String cpus, Path log, Path out, Path gcLog, Path tmp) {
         this.role = role;
         this.process = process;
         this.cpus = cpus;
         this.log = log;
         this.out = new LineTail(out);
         this.gcLog = gcLog;
+        this.tmp = tmp;
     }
 
     public String role() {
@@ -82,6 +87,11 @@ public final class ChildProcess {
      */
     public Path gcLog() {
         return gcLog;
+    }
+
+    /** Its JVM's temporary directory, removed once it has been stopped; null when the lab did not configure its JVM. */
+    public Path tmp() {
+        return tmp;
     }
 
     /**

@@ -112,6 +112,29 @@ class ChildProtocolTest {
         assertThat(second.process().exitValue()).isEqualTo(2);
     }
 
+    @Test
+    void aChildJvmKeepsItsTemporaryFilesInItsOwnDirectoryAndStopRemovesIt() throws Exception {
+        ChildProcess server = launcher.start(
+                "server", new ServeJob(ServerSpec.builder("netty").port(0).build()), null, dir);
+        assertThat(server.await(ChildEvent.Ready.class, Duration.ofSeconds(30), e -> {}))
+                .as(server.logTail())
+                .isNotNull();
+        Path tmp = dir.resolve("server.tmp");
+        assertThat(server.tmp()).isEqualTo(tmp);
+        assertThat(tmp).isDirectory();
+        String cmdline = Files.readString(Path.of("/proc", String.valueOf(server.pid()), "cmdline"));
+        assertThat(cmdline.split("\0")).contains("-Djava.io.tmpdir=" + tmp);
+        // what a framework leaves there when it is killed before it can clean up (Jetty's work directory)
+        Files.createDirectories(tmp.resolve("jetty-docbase.1234"))
+                .resolve("x")
+                .toFile()
+                .createNewFile();
+        launcher.stop(server);
+        assertThat(server.process().isAlive()).isFalse();
+        assertThat(tmp).doesNotExist();
+        assertThat(dir.resolve("server.log")).exists();
+    }
+
     private static boolean isSleep(ProcessHandle p) {
         return p.info().command().orElse("").endsWith("sleep");
     }

@@ -15,7 +15,7 @@ class LogTailEscapeTest {
         Files.writeString(log, "# loadlab: started\nstarting\r\n\u001b]0;title\u0007\u001b[2Jcrashed\u009b\tbadly\n");
         Process done = new ProcessBuilder("true").start();
         done.waitFor();
-        String tail = new ChildProcess("server", done, null, log, dir.resolve("out"), null).logTail();
+        String tail = new ChildProcess("server", done, null, log, dir.resolve("out"), null, null).logTail();
         assertThat(tail).isEqualTo("starting | \\x1b]0;title\\x07\\x1b[2Jcrashed\\x9b badly");
     }
 }
