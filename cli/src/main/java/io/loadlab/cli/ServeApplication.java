@@ -5,6 +5,7 @@ import io.loadlab.core.model.ConcurrencyModel;
 import io.loadlab.core.model.Knob;
 import io.loadlab.core.proc.StopSignal;
 import io.loadlab.lab.child.Applications;
+import io.loadlab.lab.proc.Lifeline;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -49,6 +50,10 @@ final class ServeApplication {
         cmd.add(apps.jar(model.launch().app()).toString());
         ProcessBuilder pb = new ProcessBuilder(cmd).inheritIO();
         pb.environment().putAll(env);
+        // should this JVM be killed outright, the application still ends: the lifeline finds it by this marker
+        String marker = "LOADLAB_SERVE=" + ProcessHandle.current().pid() + "-" + System.nanoTime();
+        pb.environment().put("LOADLAB_SERVE", marker.substring(marker.indexOf('=') + 1));
+        Lifeline lifeline = Lifeline.start(marker);
         StopSignal stop = StopSignal.install();
         Process p = pb.start();
         Thread hook = new Thread(() -> stop(p), "serve-application-stop");
@@ -60,6 +65,7 @@ final class ServeApplication {
         err.flush();
         stop.await();
         stop(p);
+        lifeline.close();
         try {
             Runtime.getRuntime().removeShutdownHook(hook);
         } catch (IllegalStateException alreadyExiting) {

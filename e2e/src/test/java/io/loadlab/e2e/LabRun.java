@@ -134,6 +134,16 @@ final class LabRun {
         return left;
     }
 
+    /** The command line of process {@code pid}, its arguments separated by spaces; "" once it is gone. */
+    static String commandOf(long pid) {
+        try {
+            return Files.readString(Path.of("/proc", Long.toString(pid), "cmdline"))
+                    .replace('\0', ' ');
+        } catch (IOException e) {
+            return "";
+        }
+    }
+
     static boolean portFree(int port) {
         try (ServerSocket s = new ServerSocket(port)) {
             return true;

@@ -14,6 +14,7 @@ import io.loadlab.core.unit.Duration;
 import io.loadlab.lab.child.Applications;
 import io.loadlab.lab.child.ChildLauncher;
 import io.loadlab.lab.deps.Dependencies;
+import io.loadlab.lab.proc.Lifeline;
 import io.loadlab.lab.proc.ProcessRegistry;
 import io.loadlab.lab.spec.CpuSplit;
 import io.loadlab.lab.spec.ExperimentSpec;
@@ -103,6 +104,8 @@ public final class Lab {
                 pin,
                 System.getProperty("java.class.path"),
                 Map.of(ChildLauncher.RESULTS_ENV, store.dir().toString()));
+        // should this JVM be killed outright, what it started is still ended
+        Lifeline lifeline = Lifeline.start(ChildLauncher.RESULTS_ENV + "=" + store.dir());
         store.environment(EnvironmentProbe.probe(cpus.asMap(), jvmFlags, ceiling));
         List<TrialPlan> trials = trials(plan, ceiling, infos, store, listener);
         int total = trials.size()
@@ -111,7 +114,7 @@ public final class Lab {
                         .mapToInt(e -> e.trials(1))
                         .sum();
         AtomicReference<Dependencies> depsRef = new AtomicReference<>();
-        Thread hook = new Thread(() -> onSignal(store, launcher, listener, depsRef), "loadlab-interrupt");
+        Thread hook = new Thread(() -> onSignal(store, launcher, lifeline, listener, depsRef), "loadlab-interrupt");
         Runtime.getRuntime().addShutdownHook(hook);
         String status = SuiteResults.FAILED;
         try {
@@ -177,6 +180,7 @@ public final class Lab {
                 deps.close();
             }
             launcher.stopAll();
+            lifeline.close();
             store.close(status);
             try {
                 Runtime.getRuntime().removeShutdownHook(hook);
@@ -211,7 +215,11 @@ public final class Lab {
     }
 
     private static void onSignal(
-            ResultsStore store, ChildLauncher launcher, LabListener listener, AtomicReference<Dependencies> deps) {
+            ResultsStore store,
+            ChildLauncher launcher,
+            Lifeline lifeline,
+            LabListener listener,
+            AtomicReference<Dependencies> deps) {
         try {
             store.close(SuiteResults.INTERRUPTED);
         } catch (IOException e) {
@@ -223,6 +231,7 @@ public final class Lab {
         if (d != null) {
             d.close();
         }
+        lifeline.close();
     }
 
     /**

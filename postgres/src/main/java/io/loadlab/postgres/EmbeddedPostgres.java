@@ -150,7 +150,9 @@ public final class EmbeddedPostgres {
             cmd.add("-c");
             cmd.add(k + "=" + v);
         });
-        return processBuilder(runAs.command(cmd), log).start();
+        ProcessBuilder pb = processBuilder(runAs.command(cmd), log);
+        pb.environment().putAll(spec.environment());
+        return pb.start();
     }
 
     private static ProcessBuilder processBuilder(List<String> cmd, Path log) {

@@ -20,6 +20,8 @@ import java.util.TreeMap;
  * @param logFile server log; null = {@code workDir/postgres.log}
  * @param ssl start with {@code ssl=on} and a self-signed certificate made at start ({@link SelfSignedCertificate});
  *     clients then connect with {@code sslmode=require} (plain connections are still accepted)
+ * @param environment variables the server gets besides this process's own: the lab's marker, by which a process
+ *     outliving it is found and ended
  */
 public record PostgresSpec(
         Path workDir,
@@ -30,7 +32,8 @@ public record PostgresSpec(
         String database,
         Map<String, String> settings,
         Path logFile,
-        boolean ssl) {
+        boolean ssl,
+        Map<String, String> environment) {
 
     /**
      * Settings applied unless overridden: enough connections for every model's pool, a fixed buffer size. fsync stays
@@ -47,10 +50,11 @@ public record PostgresSpec(
             throw new IllegalArgumentException("port must be 0..65535, got " + port);
         }
         settings = Map.copyOf(settings == null ? Map.of() : settings);
+        environment = Map.copyOf(environment == null ? Map.of() : environment);
     }
 
     public static PostgresSpec defaults() {
-        return new PostgresSpec(null, "127.0.0.1", 0, "loadlab", "loadlab", "loadlab", Map.of(), null, false);
+        return new PostgresSpec(null, "127.0.0.1", 0, "loadlab", "loadlab", "loadlab", Map.of(), null, false, Map.of());
     }
 
     /** {@link #DEFAULT_SETTINGS} overridden by {@link #settings}, in a stable order. */
@@ -61,31 +65,31 @@ public record PostgresSpec(
     }
 
     public PostgresSpec withWorkDir(Path v) {
-        return new PostgresSpec(v, host, port, user, password, database, settings, logFile, ssl);
+        return new PostgresSpec(v, host, port, user, password, database, settings, logFile, ssl, environment);
     }
 
     public PostgresSpec withHost(String v) {
-        return new PostgresSpec(workDir, v, port, user, password, database, settings, logFile, ssl);
+        return new PostgresSpec(workDir, v, port, user, password, database, settings, logFile, ssl, environment);
     }
 
     public PostgresSpec withPort(int v) {
-        return new PostgresSpec(workDir, host, v, user, password, database, settings, logFile, ssl);
+        return new PostgresSpec(workDir, host, v, user, password, database, settings, logFile, ssl, environment);
     }
 
     public PostgresSpec withUser(String v) {
-        return new PostgresSpec(workDir, host, port, v, password, database, settings, logFile, ssl);
+        return new PostgresSpec(workDir, host, port, v, password, database, settings, logFile, ssl, environment);
     }
 
     public PostgresSpec withPassword(String v) {
-        return new PostgresSpec(workDir, host, port, user, v, database, settings, logFile, ssl);
+        return new PostgresSpec(workDir, host, port, user, v, database, settings, logFile, ssl, environment);
     }
 
     public PostgresSpec withDatabase(String v) {
-        return new PostgresSpec(workDir, host, port, user, password, v, settings, logFile, ssl);
+        return new PostgresSpec(workDir, host, port, user, password, v, settings, logFile, ssl, environment);
     }
 
     public PostgresSpec withSettings(Map<String, String> v) {
-        return new PostgresSpec(workDir, host, port, user, password, database, v, logFile, ssl);
+        return new PostgresSpec(workDir, host, port, user, password, database, v, logFile, ssl, environment);
     }
 
     /** Adds one postgresql.conf setting to {@link #settings}. */
@@ -96,10 +100,14 @@ public record PostgresSpec(
     }
 
     public PostgresSpec withSsl(boolean v) {
-        return new PostgresSpec(workDir, host, port, user, password, database, settings, logFile, v);
+        return new PostgresSpec(workDir, host, port, user, password, database, settings, logFile, v, environment);
     }
 
     public PostgresSpec withLogFile(Path v) {
-        return new PostgresSpec(workDir, host, port, user, password, database, settings, v, ssl);
+        return new PostgresSpec(workDir, host, port, user, password, database, settings, v, ssl, environment);
+    }
+
+    public PostgresSpec withEnvironment(Map<String, String> v) {
+        return new PostgresSpec(workDir, host, port, user, password, database, settings, logFile, ssl, v);
     }
 }

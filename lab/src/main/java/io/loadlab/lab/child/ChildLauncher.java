@@ -51,6 +51,11 @@ public final class ChildLauncher {
         this.env = Map.copyOf(env);
     }
 
+    /** The environment variables every child gets besides the lab's own (the results directory's marker). */
+    public Map<String, String> environment() {
+        return env;
+    }
+
     /** True when {@code taskset} is on the PATH and the host has at least 2 CPUs. */
     public static boolean canPin() {
         if (Runtime.getRuntime().availableProcessors() < 2) {

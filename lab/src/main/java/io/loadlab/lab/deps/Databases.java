@@ -1,6 +1,7 @@
 package io.loadlab.lab.deps;
 
 import io.loadlab.core.UserError;
+import io.loadlab.lab.child.ChildLauncher;
 import io.loadlab.lab.proc.ProcessRegistry;
 import io.loadlab.postgres.EmbeddedPostgres;
 import io.loadlab.postgres.PostgresSpec;
@@ -8,6 +9,7 @@ import io.loadlab.postgres.RunningPostgres;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 
 /** The suite's PostgreSQL: an existing one ({@code --db-url}) or the embedded one, started once per suite. */
 public final class Databases {
@@ -23,8 +25,12 @@ public final class Databases {
         void close();
     }
 
-    /** @param ssl start the embedded PostgreSQL with {@code ssl=on} and a certificate made now (self-signed) */
-    public static Handle open(String dbUrl, boolean ssl, ProcessRegistry registry, Path dir) {
+    /**
+     * @param ssl start the embedded PostgreSQL with {@code ssl=on} and a certificate made now (self-signed)
+     * @param environment variables for the embedded PostgreSQL: the lab's children's ({@link ChildLauncher#environment})
+     */
+    public static Handle open(
+            String dbUrl, boolean ssl, ProcessRegistry registry, Path dir, Map<String, String> environment) {
         if (dbUrl != null) {
             Database d = Database.fromUrl(dbUrl);
             d.settings(); // fails now, with one line, when it cannot be reached
@@ -43,7 +49,10 @@ public final class Databases {
         RunningPostgres pg;
         try {
             Files.createDirectories(dir);
-            pg = EmbeddedPostgres.start(PostgresSpec.defaults().withSsl(ssl).withLogFile(dir.resolve("postgres.log")));
+            pg = EmbeddedPostgres.start(PostgresSpec.defaults()
+                    .withSsl(ssl)
+                    .withLogFile(dir.resolve("postgres.log"))
+                    .withEnvironment(environment));
         } catch (IOException e) {
             throw new UserError("cannot start the embedded PostgreSQL: " + e.getMessage()
                     + "; pass --db-url to use an existing one");

@@ -61,7 +61,8 @@ public final class Dependencies implements AutoCloseable {
             Path dir)
             throws IOException, InterruptedException {
         Backend backend = needsBackend ? Backend.start(launcher, backendCommand, backendDelay, cpus, dir) : null;
-        Databases.Handle db = needsDatabase ? Databases.open(dbUrl, databaseTls, registry, dir) : null;
+        Databases.Handle db =
+                needsDatabase ? Databases.open(dbUrl, databaseTls, registry, dir, launcher.environment()) : null;
         return new Dependencies(
                 backend, db, backendDelay, cpus, https ? serverCertificate(dir.resolve("https")) : null);
     }
