@@ -2,6 +2,9 @@ package io.loadlab.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.loadlab.core.result.SuiteResults;
+import io.loadlab.report.ReportWriter;
+import io.loadlab.report.ResultsDir;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -13,7 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The lab killed outright (SIGKILL: no shutdown hook runs) in the middle of a trial: its lifeline still ends the
- * server, the load generator and the embedded PostgreSQL it started.
+ * server, the load generator and the embedded PostgreSQL it started, and its results read as abandoned, not running.
  */
 @Timeout(240)
 class KilledLabEndToEndTest {
@@ -56,6 +59,14 @@ class KilledLabEndToEndTest {
             assertThat(LabRun.processesOf(dir).stream().map(LabRun::commandOf))
                     .as("what the killed lab had started")
                     .isEmpty();
+            assertThat(r.suiteResults().status()).as("what the lab last wrote").isEqualTo(SuiteResults.RUNNING);
+            assertThat(ResultsDir.load(dir).results().status())
+                    .as("what a reader makes of it")
+                    .isEqualTo(SuiteResults.ABANDONED);
+            ReportWriter.write(dir, dir.resolve("report.html"));
+            assertThat(Files.readString(dir.resolve("report.html")))
+                    .contains("the suite was <b>abandoned</b>")
+                    .doesNotContain("the suite is <b>running</b>");
         } finally {
             r.process.destroyForcibly();
             if (dir != null) {

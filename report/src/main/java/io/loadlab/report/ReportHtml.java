@@ -73,7 +73,12 @@ final class ReportHtml {
                 .append(" trials · schema ")
                 .append(r.schemaVersion())
                 .append("</p></header>\n");
-        if (!SuiteResults.COMPLETE.equals(r.status())) {
+        if (SuiteResults.ABANDONED.equals(r.status())) {
+            h.append("<div class=\"banner\">Partial results: the suite was <b>abandoned</b> — the lab that ran it"
+                            + " ended without finishing (killed or crashed); ")
+                    .append(trials)
+                    .append(" trials finished. What is shown is what was measured until then.</div>\n");
+        } else if (!SuiteResults.COMPLETE.equals(r.status())) {
             h.append("<div class=\"banner\">Partial results: the suite is <b>")
                     .append(esc(r.status()))
                     .append("</b>; ")

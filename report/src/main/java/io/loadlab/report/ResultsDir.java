@@ -3,6 +3,7 @@ package io.loadlab.report;
 import io.loadlab.core.Json;
 import io.loadlab.core.UserError;
 import io.loadlab.core.result.Environment;
+import io.loadlab.core.result.LabProcess;
 import io.loadlab.core.result.ResultsUpgrade;
 import io.loadlab.core.result.SuiteResults;
 import java.io.IOException;
@@ -26,7 +27,7 @@ public record ResultsDir(Path dir, SuiteResults results, Environment environment
         }
         SuiteResults suite;
         try {
-            suite = ResultsUpgrade.readSuite(results);
+            suite = LabProcess.resolve(ResultsUpgrade.readSuite(results), dir);
         } catch (IOException e) {
             throw new UserError("cannot read " + results + ": " + firstLine(e.getMessage()));
         }

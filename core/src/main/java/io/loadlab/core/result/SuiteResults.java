@@ -30,6 +30,28 @@ public record SuiteResults(
     public static final String INTERRUPTED = "interrupted";
     public static final String FAILED = "failed";
 
+    /**
+     * Never written: what a reader makes of {@code running} when the lab that wrote it is gone without a final word
+     * ({@link LabProcess#resolve}).
+     */
+    public static final String ABANDONED = "abandoned";
+
+    /** The same results with another status. */
+    public SuiteResults withStatus(String s) {
+        return new SuiteResults(
+                schemaVersion,
+                suite,
+                description,
+                s,
+                startedAt,
+                finishedAt,
+                settings,
+                experiments,
+                database,
+                notes,
+                trials);
+    }
+
     /** The experiment of this name, or null (results of schema 1 do not list them). */
     public ExperimentInfo experiment(String name) {
         if (experiments == null) {

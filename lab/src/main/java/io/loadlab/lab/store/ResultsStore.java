@@ -5,6 +5,7 @@ import io.loadlab.core.UserError;
 import io.loadlab.core.result.CapacitySearch;
 import io.loadlab.core.result.Environment;
 import io.loadlab.core.result.ExperimentInfo;
+import io.loadlab.core.result.LabProcess;
 import io.loadlab.core.result.SuiteResults;
 import io.loadlab.core.result.TrialResult;
 import java.io.IOException;
@@ -72,6 +73,10 @@ public final class ResultsStore {
         }
         ResultsStore s = new ResultsStore(dir.toAbsolutePath(), suite, description, settings, experiments);
         s.write();
+        LabProcess lab = LabProcess.current();
+        if (lab != null) {
+            lab.write(dir); // a reader tells a run still going from one whose lab was killed
+        }
         return s;
     }
 
