@@ -5,6 +5,7 @@ import io.loadlab.core.FileTrees;
 import io.loadlab.core.unit.Duration;
 import io.loadlab.lab.agents.LocalAgents;
 import io.loadlab.lab.child.ChildLauncher;
+import io.loadlab.lab.proc.Lifeline;
 import io.loadlab.lab.proc.ProcessRegistry;
 import io.loadlab.loadgen.LoadSpec;
 import io.loadlab.loadgen.LoadSummary;
@@ -26,6 +27,9 @@ import picocli.CommandLine.Model.CommandSpec;
  * agent's part beside it.
  */
 final class LoadAgents {
+    /** The marker every agent process carries: their output directory, by which the lifeline finds them. */
+    private static final String AGENTS_ENV = "LOADLAB_AGENTS";
+
     /** Options of the whole run that the agents do not get: the merge writes the report and the log. */
     private static final Set<String> RUN_ONLY =
             Set.of("--agents", "--json", "--hlog", "--latency", "--csv", "--threshold", "--junit");
@@ -51,10 +55,16 @@ final class LoadAgents {
         ProcessRegistry registry = new ProcessRegistry(Defaults.GRACEFUL_STOP.toJava());
         Thread hook = new Thread(registry::stopAll, "loadlab-agents-stop");
         Runtime.getRuntime().addShutdownHook(hook);
+        // should this JVM be killed outright, its agents do not load the target for the rest of their window
+        Lifeline lifeline = Lifeline.start(AGENTS_ENV + "=" + dir);
         List<AgentRun> runs;
         try {
             ChildLauncher launcher = new ChildLauncher(
-                    registry, Defaults.jvmFlags(), false, System.getProperty("java.class.path"), Map.of());
+                    registry,
+                    Defaults.jvmFlags(),
+                    false,
+                    System.getProperty("java.class.path"),
+                    Map.of(AGENTS_ENV, dir.toString()));
             Duration window = whole.warmup().plus(whole.duration()).plus(whole.timeout());
             runs = LocalAgents.run(
                     new LocalAgents.Plan(n, Main.class.getName(), args, null, dir, window), launcher, line -> {
@@ -63,6 +73,7 @@ final class LoadAgents {
                     });
         } finally {
             registry.stopAll();
+            lifeline.close();
             Runtime.getRuntime().removeShutdownHook(hook);
         }
         AgentMerge.Merged merged = AgentMerge.merge(runs, exports.hlog);
