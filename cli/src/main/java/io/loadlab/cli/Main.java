@@ -2,6 +2,7 @@ package io.loadlab.cli;
 
 import io.loadlab.core.Printable;
 import io.loadlab.core.UserError;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -34,6 +35,10 @@ public final class Main implements Runnable {
     public static final int EXIT_INTERNAL = 3;
     /** A {@code --threshold} failed (k6 uses the same code), or {@code compare --fail-on-regression} found one. */
     public static final int EXIT_THRESHOLDS = 99;
+
+    /** The file system refusing a write (full, over quota, read-only), as the kernel's messages say it. */
+    private static final List<String> DISK_REFUSALS =
+            List.of("No space left on device", "Disk quota exceeded", "Read-only file system");
 
     /**
      * The subcommands in help order. picocli builds a subcommand's model by reflection, which costs start-up time
@@ -116,7 +121,7 @@ public final class Main implements Runnable {
         return nl < 0 ? synopsis : synopsis.substring(0, nl) + " ...";
     }
 
-    private static int onFailure(Exception e, CommandLine cl, CommandLine.ParseResult parsed) {
+    static int onFailure(Exception e, CommandLine cl, CommandLine.ParseResult parsed) {
         PrintWriter err = cl.getErr();
         Throwable cause = e;
         while (!(cause instanceof UserError) && cause.getCause() != null && cause.getCause() != cause) {
@@ -128,9 +133,34 @@ public final class Main implements Runnable {
             err.flush();
             return EXIT_USAGE;
         }
+        IOException disk = diskFailure(e);
+        if (disk != null) {
+            err.println("loadlab " + cl.getCommandName() + ": " + Printable.escape(disk.getMessage())
+                    + "; free space on that file system, or write elsewhere (--results, -o)");
+            err.flush();
+            return EXIT_USAGE;
+        }
         err.println("loadlab " + cl.getCommandName() + ": internal error: " + e);
         e.printStackTrace(err);
         err.flush();
         return EXIT_INTERNAL;
+    }
+
+    /**
+     * The outermost {@link IOException} of {@code e}'s causes when one of them is the file system refusing a write
+     * (full, over quota, read-only): the host's state, not a fault of loadlab, so one line and no stack trace.
+     */
+    static IOException diskFailure(Throwable e) {
+        IOException outermost = null;
+        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof IOException io && outermost == null) {
+                outermost = io;
+            }
+            String m = t.getMessage();
+            if (outermost != null && m != null && DISK_REFUSALS.stream().anyMatch(m::contains)) {
+                return outermost;
+            }
+        }
+        return null;
     }
 }

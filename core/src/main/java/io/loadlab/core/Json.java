@@ -53,6 +53,9 @@ public final class Json {
         try {
             Files.writeString(tmp, writePretty(value) + "\n");
             Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            // the JDK's "No space left on device" names no file; the previous version of file is intact
+            throw new IOException("cannot write " + file + ": " + e.getMessage(), e);
         } finally {
             Files.deleteIfExists(tmp);
         }

@@ -175,17 +175,21 @@ public final class Lab {
             }
             status = SuiteResults.COMPLETE;
         } finally {
-            Dependencies deps = depsRef.get();
-            if (deps != null) {
-                deps.close();
-            }
-            launcher.stopAll();
-            lifeline.close();
-            store.close(status);
             try {
-                Runtime.getRuntime().removeShutdownHook(hook);
-            } catch (IllegalStateException shuttingDown) {
-                // the hook runs
+                Dependencies deps = depsRef.get();
+                if (deps != null) {
+                    deps.close();
+                }
+                launcher.stopAll();
+                lifeline.close();
+                store.close(
+                        status); // may fail, e.g. on a full disk: the hook must still go, or exit says "Interrupted"
+            } finally {
+                try {
+                    Runtime.getRuntime().removeShutdownHook(hook);
+                } catch (IllegalStateException shuttingDown) {
+                    // the hook runs
+                }
             }
         }
         SuiteResults results = store.snapshot();
