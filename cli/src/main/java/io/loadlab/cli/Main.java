@@ -7,6 +7,7 @@ import java.io.PrintWriter;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -136,7 +137,7 @@ public final class Main implements Runnable {
         IOException disk = diskFailure(e);
         if (disk != null) {
             err.println("loadlab " + cl.getCommandName() + ": " + Printable.escape(disk.getMessage())
-                    + "; free space on that file system, or write elsewhere (--results, -o)");
+                    + "; free space on that file system, or write elsewhere" + whereTo(cl));
             err.flush();
             return EXIT_USAGE;
         }
@@ -144,6 +145,14 @@ public final class Main implements Runnable {
         e.printStackTrace(err);
         err.flush();
         return EXIT_INTERNAL;
+    }
+
+    /** The options of {@code cl}'s command that say where it writes, as " (--results)", or "" when it has none. */
+    private static String whereTo(CommandLine cl) {
+        List<String> flags = Stream.of("--results", "-o", "--json", "--hlog")
+                .filter(f -> cl.getCommandSpec().findOption(f) != null)
+                .toList();
+        return flags.isEmpty() ? "" : " (" + String.join(", ", flags) + ")";
     }
 
     /**

@@ -28,7 +28,7 @@ class DiskFailureTest {
         assertThat(out.lines())
                 .singleElement()
                 .isEqualTo("loadlab run: cannot write /mnt/r/results.json: No space left on device; free space on"
-                        + " that file system, or write elsewhere (--results, -o)");
+                        + " that file system, or write elsewhere (--results)");
         assertThat(exit[0]).isEqualTo(Main.EXIT_USAGE);
         assertThat(Main.diskFailure(new IOException("Read-only file system"))).isNotNull();
     }
