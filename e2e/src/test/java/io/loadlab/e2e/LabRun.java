@@ -1,5 +1,6 @@
 package io.loadlab.e2e;
 
+import io.loadlab.core.proc.MarkedProcesses;
 import io.loadlab.core.result.ResultsUpgrade;
 import io.loadlab.core.result.SuiteResults;
 import java.io.IOException;
@@ -113,25 +114,7 @@ final class LabRun {
 
     /** PIDs of live processes whose environment carries {@code LOADLAB_RESULTS=<dir>}: what the lab left behind. */
     static List<Long> processesOf(Path suiteDir) {
-        String marker = "LOADLAB_RESULTS=" + suiteDir;
-        List<Long> left = new ArrayList<>();
-        long self = ProcessHandle.current().pid();
-        ProcessHandle.allProcesses().forEach(h -> {
-            if (h.pid() == self) {
-                return;
-            }
-            try {
-                byte[] env = Files.readAllBytes(Path.of("/proc", Long.toString(h.pid()), "environ"));
-                for (String var : new String(env).split("\0")) {
-                    if (var.equals(marker)) {
-                        left.add(h.pid());
-                    }
-                }
-            } catch (IOException | SecurityException e) {
-                // gone, or not ours
-            }
-        });
-        return left;
+        return MarkedProcesses.byValue("LOADLAB_RESULTS").getOrDefault(suiteDir.toString(), List.of());
     }
 
     /** The command line of process {@code pid}, its arguments separated by spaces; "" once it is gone. */

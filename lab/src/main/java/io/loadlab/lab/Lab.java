@@ -139,6 +139,10 @@ public final class Lab {
                                 ? "1 CPU: pinning is off, the load generator shares the server's CPU"
                                 : "taskset not found: pinning is off");
             }
+            for (String note : OtherRuns.notes(store.dir())) {
+                store.note(note);
+                listener.note(note);
+            }
             for (UserServer server : plan.servers()) {
                 if (server.alreadyRunning()) {
                     store.note(server.warning());
