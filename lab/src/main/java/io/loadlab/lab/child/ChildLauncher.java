@@ -152,8 +152,9 @@ public final class ChildLauncher {
 
     /**
      * Starts {@code cmd} with the JDK's {@code java} and every loadlab JVM's flags, the first of them its garbage
-     * collections' log ({@code ROLE.gc.log}, {@link io.loadlab.lab.sample.GcLog}), before any of the user's; returns
-     * that log's path, or null when its path cannot be given to the JVM.
+     * collections' log ({@code ROLE.gc.log}, {@link io.loadlab.lab.sample.GcLog}) and its temporary directory
+     * ({@code ROLE.tmp}, made here), before any of the user's, so that theirs win; returns that log's path, or null
+     * when its path cannot be given to the JVM.
      */
     private Path java(List<String> cmd, String role, Path dir) throws IOException {
         Path gcLog = dir.resolve(role + ".gc.log");
