@@ -52,6 +52,12 @@ final class Trial {
         return new Trial();
     }
 
+    /** A clean trial whose window had these seconds. */
+    static Trial paced(List<IntervalStats> iv) {
+        Trial t = clean();
+        return t.load(withIntervals(t.load, iv));
+    }
+
     static List<MachineSample> idle(double core0, double core1) {
         List<MachineSample> m = new ArrayList<>();
         for (int i = 1; i <= 5; i++) {

@@ -2,6 +2,7 @@ package io.loadlab.lab.verdict;
 
 import static io.loadlab.lab.verdict.Trial.clean;
 import static io.loadlab.lab.verdict.Trial.idle;
+import static io.loadlab.lab.verdict.Trial.paced;
 import static io.loadlab.lab.verdict.Trial.withIntervals;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -205,7 +206,7 @@ class VerdictsTest {
     void driftingThroughputIsNotSteady() {
         List<IntervalStats> iv =
                 List.of(second(1, 10_000, 10), second(2, 10_000, 10), second(3, 4_000, 10), second(4, 10_000, 10));
-        assertThat(clean().load(withIntervals(clean().load, iv)).codes()).contains(VerdictCode.NOT_STEADY);
+        assertThat(paced(iv).codes()).contains(VerdictCode.NOT_STEADY);
     }
 
     @Test
@@ -213,8 +214,7 @@ class VerdictsTest {
         List<IntervalStats> iv =
                 List.of(second(1, 2_000, 10), second(2, 2_000, 10), second(3, 800, 10), second(4, 2_000, 10));
         // a young collection a second, 300 ms each (30% of the window), each leaving more of the heap behind
-        Trial filling = clean().load(withIntervals(clean().load, iv))
-                .serverSamples(heap(300, 1_012.0, 1_201.0, 1_408.0, 1_658.0));
+        Trial filling = paced(iv).serverSamples(heap(300, 1_012.0, 1_201.0, 1_408.0, 1_658.0));
         assertThat(filling.reason(VerdictCode.NOT_STEADY))
                 .contains(
                         "the server paused for garbage collection 4 times in the window, 1200 ms in all",
@@ -229,9 +229,7 @@ class VerdictsTest {
                 heap(300, 20.0, 40.0, 60.0, 80.0),
                 heap(20, 1_012.0, 1_201.0, 1_408.0, 1_658.0),
                 heap(300, null, null, null, null))) {
-            assertThat(clean().load(withIntervals(clean().load, iv))
-                            .serverSamples(other)
-                            .reason(VerdictCode.NOT_STEADY))
+            assertThat(paced(iv).serverSamples(other).reason(VerdictCode.NOT_STEADY))
                     .contains("the server paused for garbage collection 4 times")
                     .doesNotContain("heap");
         }
@@ -241,8 +239,7 @@ class VerdictsTest {
     void aHeapStillFillingIsNotSteadyAtASteadyRate() {
         List<IntervalStats> iv =
                 List.of(second(1, 2_400, 600), second(2, 2_400, 600), second(3, 2_400, 600), second(4, 2_400, 600));
-        Trial filling = clean().load(withIntervals(clean().load, iv))
-                .serverSamples(heap(670, 2_287.0, 2_844.0, 3_400.0, 3_957.0));
+        Trial filling = paced(iv).serverSamples(heap(670, 2_287.0, 2_844.0, 3_400.0, 3_957.0));
         assertThat(filling.reason(VerdictCode.NOT_STEADY))
                 .startsWith("its rate held steady but its JVM did not: the heap left after each of the server's"
                         + " collections grew from 2,287 MB to 3,957 MB in the window and none freed it, while its"
@@ -251,10 +248,7 @@ class VerdictsTest {
         // or 12% growth (under half: a heap near its steady state, however long the pauses)
         for (List<ProcessSample> steady :
                 List.of(heap(200, 2_287.0, 2_844.0, 3_400.0, 3_957.0), heap(670, 3_470.0, 3_609.0, 3_700.0, 3_888.0))) {
-            assertThat(clean().load(withIntervals(clean().load, iv))
-                            .serverSamples(steady)
-                            .codes())
-                    .doesNotContain(VerdictCode.NOT_STEADY);
+            assertThat(paced(iv).serverSamples(steady).codes()).doesNotContain(VerdictCode.NOT_STEADY);
         }
     }
 
@@ -271,20 +265,16 @@ class VerdictsTest {
                 List.of(second(1, 10_000, 10), second(2, 10_000, 10), second(3, 4_000, 10), second(4, 10_000, 10));
         // the sample after the window (the server compiling its way to a stop) is not the window's
         List<ProcessSample> compiling = List.of(jit(1, 0.0), jit(2, 0.02), jit(3, 0.35), jit(4, 0.05), jit(5, 0.5));
-        Trial t = clean().load(withIntervals(clean().load, iv)).serverSamples(compiling);
+        Trial t = paced(iv).serverSamples(compiling);
         assertThat(t.reason(VerdictCode.NOT_STEADY))
                 .contains("the server's JIT compiled in second 3 of the window (0.4 CPU-s; throughput there: lowest"
                         + " 4,000 req/s against a median of 10,000)");
         // compiler threads under a tenth of a core in every second: nothing to name
         List<ProcessSample> quiet = List.of(jit(1, 0.0), jit(2, 0.02), jit(3, 0.08), jit(4, 0.05));
-        assertThat(clean().load(withIntervals(clean().load, iv))
-                        .serverSamples(quiet)
-                        .reason(VerdictCode.NOT_STEADY))
+        assertThat(paced(iv).serverSamples(quiet).reason(VerdictCode.NOT_STEADY))
                 .doesNotContain("JIT");
         // not a JVM, or not scanned
-        assertThat(clean().load(withIntervals(clean().load, iv))
-                        .serverSamples(List.of(jit(3, null)))
-                        .reason(VerdictCode.NOT_STEADY))
+        assertThat(paced(iv).serverSamples(List.of(jit(3, null))).reason(VerdictCode.NOT_STEADY))
                 .doesNotContain("JIT");
     }
 
@@ -399,7 +389,7 @@ class VerdictsTest {
         List<IntervalStats> iv =
                 List.of(second(1, 1_000, 3), second(2, 1_000, 3), second(3, 1_000, 40), second(4, 1_000, 3));
         List<Histogram> w = List.of(window(1_000, 3), window(1_000, 3), window(1_000, 40), window(1_000, 3));
-        Trial stalled = clean().load(withIntervals(clean().load, iv)).windows(w).machine(disk(0.25));
+        Trial stalled = paced(iv).windows(w).machine(disk(0.25));
         assertThat(stalled.reason(VerdictCode.NOT_STEADY))
                 .contains(
                         "in second 3, the one with the highest p99 (40.0 ms) of the half with the higher p99, CPU 1 sat"
@@ -412,10 +402,7 @@ class VerdictsTest {
                         m.tS(), m.idle(), List.of(0.0, Math.max(0.09, m.iowait().get(1)))))
                 .toList();
         for (List<MachineSample> quiet : List.of(disk(0.08), loud)) {
-            assertThat(clean().load(withIntervals(clean().load, iv))
-                            .windows(w)
-                            .machine(quiet)
-                            .reason(VerdictCode.NOT_STEADY))
+            assertThat(paced(iv).windows(w).machine(quiet).reason(VerdictCode.NOT_STEADY))
                     .contains("lengthen warmup")
                     .doesNotContain("disk");
         }
