@@ -56,7 +56,7 @@ final class LoadAgents {
         Thread hook = new Thread(registry::stopAll, "loadlab-agents-stop");
         Runtime.getRuntime().addShutdownHook(hook);
         // should this JVM be killed outright, its agents do not load the target for the rest of their window
-        Lifeline lifeline = Lifeline.start(AGENTS_ENV + "=" + dir);
+        Lifeline lifeline = Lifeline.start(AGENTS_ENV, dir.toString());
         List<AgentRun> runs;
         try {
             ChildLauncher launcher = new ChildLauncher(

@@ -105,7 +105,8 @@ public final class Lab {
                 System.getProperty("java.class.path"),
                 Map.of(ChildLauncher.RESULTS_ENV, store.dir().toString()));
         // should this JVM be killed outright, what it started is still ended
-        Lifeline lifeline = Lifeline.start(ChildLauncher.RESULTS_ENV + "=" + store.dir());
+        Lifeline lifeline =
+                Lifeline.start(ChildLauncher.RESULTS_ENV, store.dir().toString());
         store.environment(EnvironmentProbe.probe(cpus.asMap(), jvmFlags, ceiling));
         List<TrialPlan> trials = trials(plan, ceiling, infos, store, listener);
         int total = trials.size()
@@ -186,8 +187,8 @@ public final class Lab {
                 }
                 launcher.stopAll();
                 lifeline.close();
-                store.close(
-                        status); // may fail, e.g. on a full disk: the hook must still go, or exit says "Interrupted"
+                // may fail, e.g. on a full disk: the hook must still go, or the JVM's exit says "Interrupted"
+                store.close(status);
             } finally {
                 try {
                     Runtime.getRuntime().removeShutdownHook(hook);

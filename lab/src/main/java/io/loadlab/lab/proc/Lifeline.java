@@ -8,7 +8,7 @@ import java.util.concurrent.TimeUnit;
  * a crash), which would leave its servers, backend and PostgreSQL running for good. A shell holds the read end of a
  * pipe that only this JVM writes to (a child does not inherit it: the JDK closes every other descriptor in a child).
  * When the pipe closes — {@link #close} after the run has ended its children itself, or the death of this JVM — the
- * shell ends every process whose environment holds {@code marker} (a {@code NAME=VALUE} every process of the run
+ * shell ends every process whose environment holds the marker {@code NAME=VALUE} (one every process of the run
  * inherits), by PID: SIGTERM, up to 5 s, then SIGKILL. The marker, not a list of PIDs, names them, so that a PID freed
  * and reused by another process since is never signalled. The shell ignores SIGINT, SIGTERM and SIGHUP: a Ctrl-C or a
  * runner's SIGTERM to the whole group reaches the lab, whose hook ends its children, and the shell stays to finish
@@ -40,16 +40,13 @@ public final class Lifeline implements AutoCloseable {
         this.shell = shell;
     }
 
-    /** Starts the shell for the processes carrying {@code marker} ({@code NAME=VALUE}). */
-    public static Lifeline start(String marker) throws IOException {
-        if (marker.indexOf('=') < 1) {
-            throw new IllegalArgumentException("a marker is NAME=VALUE, got " + marker);
-        }
-        ProcessBuilder pb = new ProcessBuilder("/bin/sh", "-c", SCRIPT, "loadlab-lifeline", marker)
+    /** Starts the shell for the processes whose environment holds {@code name=value}. */
+    public static Lifeline start(String name, String value) throws IOException {
+        ProcessBuilder pb = new ProcessBuilder("/bin/sh", "-c", SCRIPT, "loadlab-lifeline", name + "=" + value)
                 .redirectInput(ProcessBuilder.Redirect.PIPE)
                 .redirectOutput(ProcessBuilder.Redirect.DISCARD)
                 .redirectError(ProcessBuilder.Redirect.DISCARD);
-        pb.environment().remove(marker.substring(0, marker.indexOf('='))); // never one of its own
+        pb.environment().remove(name); // never one of its own
         return new Lifeline(pb.start());
     }
 

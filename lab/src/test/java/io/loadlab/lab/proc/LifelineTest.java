@@ -15,7 +15,8 @@ import org.junit.jupiter.api.Timeout;
 /** The lifeline ends the marked processes, by PID, once its pipe closes, and nothing else; signals do not end it. */
 @Timeout(60)
 class LifelineTest {
-    private final String marker = "LOADLAB_RESULTS=/tmp/lifeline-test-" + UUID.randomUUID();
+    private final String value = "/tmp/lifeline-test-" + UUID.randomUUID();
+    private final String marker = "LOADLAB_RESULTS=" + value;
     private final List<Process> started = new ArrayList<>();
 
     @AfterEach
@@ -37,7 +38,7 @@ class LifelineTest {
         Process plain = sleeper(marker, "exec sleep 60");
         Process stubborn = sleeper(marker, "trap '' TERM; sleep 60 & wait; sleep 60");
         Process other = sleeper(marker + "-another-run", "exec sleep 60");
-        Lifeline lifeline = Lifeline.start(marker);
+        Lifeline lifeline = Lifeline.start("LOADLAB_RESULTS", value);
         Thread.sleep(300); // the shells have set their traps
         long t0 = System.nanoTime();
         lifeline.close();
@@ -55,7 +56,7 @@ class LifelineTest {
     @Test
     void signalsToItDoNotEndItOnlyItsPipeDoes() throws Exception {
         Process marked = sleeper(marker, "exec sleep 60");
-        Lifeline lifeline = Lifeline.start(marker);
+        Lifeline lifeline = Lifeline.start("LOADLAB_RESULTS", value);
         Thread.sleep(300);
         for (String sig : List.of("-TERM", "-INT", "-HUP")) {
             new ProcessBuilder("kill", sig, Long.toString(lifeline.pid()))
@@ -71,7 +72,7 @@ class LifelineTest {
 
     @Test
     void itCarriesNoMarkerOfItsOwn() throws Exception {
-        Lifeline lifeline = Lifeline.start(marker);
+        Lifeline lifeline = Lifeline.start("LOADLAB_RESULTS", value);
         try {
             String env = Files.readString(Path.of("/proc", Long.toString(lifeline.pid()), "environ"));
             assertThat(env.split("\0")).noneMatch(v -> v.startsWith("LOADLAB_RESULTS="));
