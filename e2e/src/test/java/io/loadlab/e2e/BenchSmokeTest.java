@@ -30,8 +30,8 @@ class BenchSmokeTest {
             delimiter = '|',
             value = {
                 "bench/c10k              | nginx ss wrk taskset python3 | c10k: CPU per request                                 |",
-                // HALF_CORE=1 takes the busy-loop path as well as every step of the default one
-                "bench/loadgen-vs-wrk    | nginx wrk taskset      | loadlab-io_uring/wrk, median of 1 rounds: requests/s | HALF_CORE=1",
+                // by default both layouts: the tool-bound one (a busy loop on the load core) and the nginx-bound one
+                "bench/loadgen-vs-wrk    | nginx wrk taskset      | summary (loadlab/wrk, medians of the rounds; ROUNDS=1) |",
                 "bench/loadgen-vs-h2load | nginx h2load taskset   | median of 1 rounds, loadlab/h2load: requests/s       |",
                 "bench/servers-plaintext | nginx wrk taskset curl | backend on one core                                   |",
                 "bench/profiling-overhead| python3                | worst ratios (profiled / not): throughput             |",
@@ -83,8 +83,12 @@ class BenchSmokeTest {
         assertThat(entries(tmp))
                 .as("what the script left in its temporary directory")
                 .containsExactly(out);
-        if (env != null && env.startsWith("HALF_CORE=")) {
-            assertThat(printed).contains("shared with a busy loop");
+        if (script.equals("bench/loadgen-vs-wrk")) {
+            assertThat(printed)
+                    .contains("shared with a busy loop")
+                    .containsPattern("\n  tool-bound +loadlab-io_uring +requests/s [0-9.]+[ ,]")
+                    .containsPattern(
+                            "\n  nginx-bound +loadlab-epoll +requests/s [0-9.]+, CPU per request [0-9.]+; nginx");
             assertThat(busyLoops().stream().filter(pid -> !before.contains(pid)).toList())
                     .as("the script's busy loop outlived it")
                     .isEmpty();
@@ -102,7 +106,7 @@ class BenchSmokeTest {
         return all;
     }
 
-    /** The PIDs of processes running the busy loop that {@code HALF_CORE=1} starts. */
+    /** The PIDs of processes running the busy loop of {@code bench/loadgen-vs-wrk.sh}'s tool-bound layout. */
     private static Set<Long> busyLoops() {
         return ProcessHandle.allProcesses()
                 .filter(h -> h.info()
