@@ -12,22 +12,23 @@
 # spread printed at the end before trusting a ratio.
 # loadlab runs once per round on each of $TRANSPORTS (its --transport: epoll, io_uring, nio), each run between two wrk
 # runs (one more wrk run closes the last round), and is compared with the geometric mean of those two: a shared host's
-# speed drifts within a round, and a run bracketed by its reference holds none of a steady drift and less of a jump than
-# one compared with the run before it alone. The ratios printed last are the medians over the rounds, then each tool's
-# best round against wrk's best (highest requests/s, lowest CPU per request), wrk's taken over all its runs: on a shared
-# machine a tool's rate against one nginx core sits at one of two levels for seconds at a time (README), and a round's
-# ratio may compare a tool at the lower level with one at the upper; the host's slow spells only ever slow a tool down,
-# so the best rounds compare the two at the same level. A tool whose rounds spread more than 15% gets a note saying so.
-# Each run also reports nginx's worker: its busy share of its core over the busiest span of the run as long as the
-# window, that share divided by the tool's requests/s (nginx's CPU per request), and how often it went to sleep for
-# want of a request (its voluntary context switches per thousand requests over the same span): the idle share a tool
-# leaves nginx is that many sleeps and the wake-ups after them. Beside it, how often the tool's load threads went to
-# sleep for want of a response over the same span (tool_sleeps in bench/nginx-common.sh): each is a wake-up that nginx
-# pays for on its own core when it sends the next response, so a tool that drains its responses faster than nginx
-# sends them and then sleeps makes nginx's requests dearer than one that is never idle. Where nginx is at least 90% busy
-# its core bounds the rate, and a requests/s ratio compares how cheaply each tool lets nginx serve (README). A note
-# then splits each loadlab/wrk ratio of mean requests/s exactly into how much busier nginx was and how much cheaper
-# per request, and gives the most that ratio could be with nginx 100% busy.
+# speed drifts within a round, and a run bracketed by its reference holds none of a steady drift and less of a jump
+# than one compared with the run before it alone. The ratios printed last are the medians over the rounds, then each
+# tool's best round against wrk's best (highest requests/s, lowest CPU per request), wrk's taken over all its runs: on
+# a shared machine a tool's rate against one nginx core sits at one of two levels for seconds at a time
+# (docs/benchmarks.md), and a round's ratio may compare a tool at the lower level with one at the upper; the host's
+# slow spells only ever slow a tool down, so the best rounds compare the two at the same level. A tool whose rounds
+# spread more than 15% gets a note saying so. Each run also reports nginx's worker: its busy share of its core over
+# the busiest span of the run as long as the window, that share divided by the tool's requests/s (nginx's CPU per
+# request), and how often it went to sleep for want of a request (its voluntary context switches per thousand requests
+# over the same span): the idle share a tool leaves nginx is that many sleeps and the wake-ups after them. Beside it,
+# how often the tool's load threads went to sleep for want of a response over the same span (tool_sleeps in
+# bench/nginx-common.sh): each is a wake-up that nginx pays for on its own core when it sends the next response, so a
+# tool that drains its responses faster than nginx sends them and then sleeps makes nginx's requests dearer than one
+# that is never idle. Where nginx is at least 90% busy its core bounds the rate, and a requests/s ratio compares how
+# cheaply each tool lets nginx serve (docs/benchmarks.md). A note then splits each loadlab/wrk ratio of mean
+# requests/s exactly into how much busier nginx was and how much cheaper per request, and gives the most that ratio
+# could be with nginx 100% busy.
 # Two layouts, each a full comparison of its own, by default one after the other ($LAYOUTS):
 # tool-bound: a busy loop shares CPU $LOAD_CPU with every tool, so each gets about half the core and the tool, not
 #   nginx, sets the rate (nginx about half busy): the tools' own speed and cost per request, as when a load generator
