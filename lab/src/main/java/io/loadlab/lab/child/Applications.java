@@ -2,6 +2,7 @@ package io.loadlab.lab.child;
 
 import io.loadlab.core.UserError;
 import io.loadlab.core.model.Launch;
+import io.loadlab.lab.proc.Lifeline;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URISyntaxException;
@@ -30,6 +31,9 @@ public final class Applications {
     public static final String HOME_PROPERTY = "loadlab.home";
 
     private static final long BUILD_TIMEOUT_MINUTES = 20;
+
+    /** The marker every process of a build carries, by which its lifeline finds them. */
+    static final String BUILD_ENV = "LOADLAB_BUILD";
 
     private final Path home;
 
@@ -121,6 +125,19 @@ public final class Applications {
                 .redirectOutput(log.toFile())
                 .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()));
         pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
+        // should this JVM be killed outright mid-build, Maven and what it forked still end: the build runs before the
+        // run's own marker exists, so it carries one of its own
+        String marker = ProcessHandle.current().pid() + "-" + System.nanoTime();
+        pb.environment().put(BUILD_ENV, marker);
+        try (Lifeline ignored = Lifeline.start(BUILD_ENV, marker)) {
+            run(pb, modules, log);
+        }
+        progress.accept("built " + String.join(", ", modules) + " in "
+                + TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start) + " s");
+    }
+
+    /** Runs the build of {@code modules} to its end; a {@link UserError} naming {@code log} when it fails. */
+    private void run(ProcessBuilder pb, List<String> modules, Path log) throws IOException {
         Process p = pb.start();
         try {
             if (!p.waitFor(BUILD_TIMEOUT_MINUTES, TimeUnit.MINUTES)) {
@@ -141,8 +158,6 @@ public final class Applications {
             throw new UserError("building " + String.join(", ", modules) + " failed (exit status " + p.exitValue()
                     + "); the whole log is in " + log);
         }
-        progress.accept("built " + String.join(", ", modules) + " in "
-                + TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start) + " s");
     }
 
     /** True when the jar is missing or a file of its module (or the frameworks' pom) is newer. */
