@@ -1,6 +1,7 @@
 package io.loadlab.postgres;
 
 import io.loadlab.core.FileTrees;
+import io.loadlab.core.result.LabProcess;
 import java.io.File;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -16,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 /**
  * Starts a real PostgreSQL from the binaries published on Maven Central: no package manager, no container. Each call
@@ -29,18 +31,28 @@ public final class EmbeddedPostgres {
     private static final long READY_TIMEOUT_MS = 60_000;
     private static final long INITDB_TIMEOUT_MS = 120_000;
     private static final int PORT_ATTEMPTS = 3;
+    /** The name of each temporary cluster's directory in {@code java.io.tmpdir} begins so. */
+    static final String TEMPORARY_PREFIX = "loadlab-pg-";
 
     private EmbeddedPostgres() {}
 
     public static RunningPostgres start(PostgresSpec spec) throws IOException {
         PostgresRunAs runAs = PostgresRunAs.detect();
-        Path install = PostgresBinaries.install(Path.of(System.getProperty("java.io.tmpdir")));
+        Path tmp = Path.of(System.getProperty("java.io.tmpdir"));
+        Path install = PostgresBinaries.install(tmp);
         boolean temporary = spec.workDir() == null;
         boolean created = temporary || !Files.exists(spec.workDir());
+        if (temporary) {
+            removeAbandoned(tmp);
+        }
         Path work = temporary
-                ? Files.createTempDirectory("loadlab-pg-")
+                ? Files.createTempDirectory(tmp, TEMPORARY_PREFIX)
                 : Files.createDirectories(spec.workDir()).toAbsolutePath();
         try {
+            LabProcess owner = LabProcess.current();
+            if (temporary && owner != null) {
+                owner.write(work); // by which a later start tells this directory from a live one once this JVM is gone
+            }
             if (created) {
                 // traversable by the unprivileged user, who owns only what is inside
                 Files.setPosixFilePermissions(work, PosixFilePermissions.fromString("rwxr-xr-x"));
@@ -93,6 +105,41 @@ public final class EmbeddedPostgres {
                 FileTrees.delete(work);
             }
             throw e;
+        }
+    }
+
+    /**
+     * Removes the temporary clusters in {@code tmp} whose JVM died without removing them (killed outright: no shutdown
+     * hook ran), about 50 MB each: the ones whose owner, named in the directory, is gone and whose server is not
+     * running. A directory that names no owner (made by a loadlab before the owner was written) is left alone.
+     */
+    static void removeAbandoned(Path tmp) {
+        List<Path> candidates;
+        try (Stream<Path> s = Files.list(tmp)) {
+            candidates = s.filter(d -> d.getFileName().toString().startsWith(TEMPORARY_PREFIX))
+                    .filter(Files::isDirectory)
+                    .toList();
+        } catch (IOException e) {
+            return; // nothing to sweep where nothing can be listed
+        }
+        for (Path dir : candidates) {
+            boolean abandoned = LabProcess.of(dir).map(owner -> !owner.alive()).orElse(false);
+            if (abandoned && !serverRunning(dir.resolve("data"))) {
+                FileTrees.delete(dir);
+            }
+        }
+    }
+
+    /** True when {@code data}'s {@code postmaster.pid} names a live process (PostgreSQL removes it when it stops). */
+    private static boolean serverRunning(Path data) {
+        try {
+            String first =
+                    Files.readAllLines(data.resolve("postmaster.pid")).get(0).strip();
+            return ProcessHandle.of(Long.parseLong(first))
+                    .map(ProcessHandle::isAlive)
+                    .orElse(false);
+        } catch (IOException | RuntimeException none) {
+            return false;
         }
     }
 
