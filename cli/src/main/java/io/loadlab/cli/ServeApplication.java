@@ -51,9 +51,7 @@ final class ServeApplication {
         ProcessBuilder pb = new ProcessBuilder(cmd).inheritIO();
         pb.environment().putAll(env);
         // should this JVM be killed outright, the application still ends: the lifeline finds it by this marker
-        String marker = ProcessHandle.current().pid() + "-" + System.nanoTime();
-        pb.environment().put("LOADLAB_SERVE", marker);
-        Lifeline lifeline = Lifeline.start("LOADLAB_SERVE", marker);
+        Lifeline lifeline = Lifeline.forProcesses(pb, "LOADLAB_SERVE");
         StopSignal stop = StopSignal.install();
         Process p = pb.start();
         Thread hook = new Thread(() -> stop(p), "serve-application-stop");

@@ -127,9 +127,7 @@ public final class Applications {
         pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
         // should this JVM be killed outright mid-build, Maven and what it forked still end: the build runs before the
         // run's own marker exists, so it carries one of its own
-        String marker = ProcessHandle.current().pid() + "-" + System.nanoTime();
-        pb.environment().put(BUILD_ENV, marker);
-        try (Lifeline ignored = Lifeline.start(BUILD_ENV, marker)) {
+        try (Lifeline ignored = Lifeline.forProcesses(pb, BUILD_ENV)) {
             run(pb, modules, log);
         }
         progress.accept("built " + String.join(", ", modules) + " in "

@@ -50,6 +50,16 @@ public final class Lifeline implements AutoCloseable {
         return new Lifeline(pb.start());
     }
 
+    /**
+     * Gives the processes {@code pb} starts a marker of their own, {@code name} set to this JVM's PID and the moment
+     * (unique to this call), and starts the shell for them.
+     */
+    public static Lifeline forProcesses(ProcessBuilder pb, String name) throws IOException {
+        String value = ProcessHandle.current().pid() + "-" + System.nanoTime();
+        pb.environment().put(name, value);
+        return start(name, value);
+    }
+
     public long pid() {
         return shell.pid();
     }
