@@ -2,11 +2,11 @@ package io.loadlab.lab.child;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.loadlab.lab.proc.ProcessRegistry;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -51,23 +51,12 @@ class ApplicationsBuildTest {
     private static boolean endsWithin(long pid, long waitMs) throws Exception {
         long until = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(waitMs);
         while (System.nanoTime() < until) {
-            Optional<ProcessHandle> h = ProcessHandle.of(pid);
-            if (h.isEmpty() || !h.get().isAlive() || zombie(pid)) {
+            if (ProcessHandle.of(pid).filter(ProcessRegistry::alive).isEmpty()) {
                 return true;
             }
             Thread.sleep(100);
         }
         return false;
-    }
-
-    /** Ended but not yet reaped by whoever inherited it (a container's first process may be slow to). */
-    private static boolean zombie(long pid) {
-        try {
-            String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
-            return stat.substring(stat.lastIndexOf(')') + 2).startsWith("Z");
-        } catch (java.io.IOException gone) {
-            return true;
-        }
     }
 
     @Test
