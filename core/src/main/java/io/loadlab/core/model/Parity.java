@@ -1,6 +1,9 @@
 package io.loadlab.core.model;
 
 import io.loadlab.core.Defaults;
+import io.loadlab.core.settings.ServerSettings;
+import io.loadlab.core.settings.Setting;
+import io.loadlab.core.settings.SettingsSchema;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -12,26 +15,18 @@ import java.util.Set;
 import java.util.function.BiPredicate;
 
 /**
- * The settings in which the models of one experiment differ although no model takes them as its own knob: a database
- * pool, a heap, a GC, an HTTP client's connection limit, JVM flags, a worker pool. Each such difference is a reason a
- * ranking may say more about the setup than about the models, so the answer names it ({@code PARITY}); equal
- * settings are the default, and a suite that sets a difference on purpose is warned all the same.
+ * The settings in which the models of one experiment differ although no model takes them as its own knob: every
+ * field of the settings record that shapes the work ({@link SettingsSchema}: backlog, keep-alive, event loops, the
+ * database pool, statement cache and transactions, the HTTP client's limit, heap, GC, JVM flags). Each difference is
+ * a reason a ranking may say more about the setup than about the models, so the answer names it ({@code PARITY});
+ * equal settings are the default, and a suite that sets a difference on purpose is warned all the same. A field one
+ * model does not report is {@link #UNKNOWN} there, never equal to another's value.
  */
 public final class Parity {
-    /**
-     * The settings compared, as the servers report them at {@code GET /settings} (nested keys with a dot). A user's
-     * own model adds the settings its suite declares for it.
-     */
-    public static final List<String> COMPARED = List.of(
-            "db_pool",
-            "backlog",
-            "backend_max_connections",
-            "worker_threads",
-            "jvm.max_heap_bytes",
-            "jvm.gc",
-            "jvm.flags");
-
     /** Shown for a model that does not report a setting another model of the experiment does. */
+    public static final String UNKNOWN = "unknown";
+
+    /** Shown for a user's server that does not declare a setting another model declares. */
     public static final String NOT_SET = "(not set)";
 
     private Parity() {}
@@ -42,7 +37,7 @@ public final class Parity {
             byModel = Collections.unmodifiableMap(new LinkedHashMap<>(byModel));
         }
 
-        /** {@code db_pool: spring-mvc 10, netty 16}. */
+        /** {@code database.pool: spring-mvc 10, netty 16}. */
         public String text() {
             StringBuilder b = new StringBuilder(setting).append(':');
             String sep = " ";
@@ -55,33 +50,73 @@ public final class Parity {
     }
 
     /**
-     * The differences among {@code settingsByModel} (each model's reported settings, insertion-ordered), leaving out
-     * for each model the settings {@code ownKnob} says are that model's own knob (servlet-sync's {@code max_threads}):
-     * a model is expected to differ there. Models that report nothing at all (a server already running) are left out.
+     * The differences among {@code settingsByModel} (each model's reported settings, in the experiment's order; null
+     * for a model that reports none), leaving out for each model the fields {@code ownSetting} says its own knobs set
+     * (servlet-sync's {@code threads.request_threads}): a model is expected to differ there. A model that reports no
+     * settings at all is one line ({@code settings: mine unknown}) rather than one per field.
      *
      * @param declared per user model (a server of the user's own), the settings its suite declares for it, possibly
-     *     none: compared too, a declared setting against its absence included
+     *     none: compared too, a declared setting against its absence included; one named as a field's path
+     *     ({@code database.pool}) stands for that field
      */
     public static List<Difference> of(
-            Map<String, Map<String, Object>> settingsByModel,
+            Map<String, ServerSettings> settingsByModel,
             Map<String, Map<String, String>> declared,
-            BiPredicate<String, String> ownKnob) {
-        Set<String> keys = new LinkedHashSet<>(COMPARED);
-        declared.values().forEach(d -> keys.addAll(d.keySet()));
+            BiPredicate<String, String> ownSetting) {
+        List<Difference> out = new ArrayList<>();
+        Map<String, String> silent = new LinkedHashMap<>();
+        Map<String, ServerSettings> reporting = new LinkedHashMap<>();
+        settingsByModel.forEach((model, s) -> {
+            if (s == null || s.schema() == null) {
+                silent.put(model, UNKNOWN);
+            } else {
+                reporting.put(model, s);
+            }
+        });
+        if (!silent.isEmpty() && !reporting.isEmpty()) {
+            out.add(new Difference("settings", silent));
+        }
+        for (SettingsSchema.Field f : SettingsSchema.fields()) {
+            if (!f.compared()) {
+                continue;
+            }
+            Map<String, String> values = new LinkedHashMap<>();
+            for (Map.Entry<String, ServerSettings> m : reporting.entrySet()) {
+                String model = m.getKey();
+                if (ownSetting.test(model, f.path())) {
+                    continue;
+                }
+                Map<String, String> own = declared.getOrDefault(model, Map.of());
+                String v = own.containsKey(f.path()) ? own.get(f.path()) : text(f.value(m.getValue()));
+                if (f.role() == Setting.Role.COMPARED_WHERE_PRESENT && "0".equals(v)) {
+                    continue;
+                }
+                values.put(model, v);
+            }
+            if (values.values().stream().distinct().count() > 1) {
+                out.add(new Difference(f.path(), values));
+            }
+        }
+        out.addAll(declaredDifferences(settingsByModel.keySet(), declared));
+        return out;
+    }
+
+    /** The settings the suite declares for its user servers that are no field of the record, compared by name. */
+    private static List<Difference> declaredDifferences(Set<String> models, Map<String, Map<String, String>> declared) {
+        Set<String> keys = new LinkedHashSet<>();
+        declared.values()
+                .forEach(d -> d.keySet().stream()
+                        .filter(k -> SettingsSchema.field(k) == null)
+                        .forEach(keys::add));
         List<Difference> out = new ArrayList<>();
         for (String key : keys) {
             Map<String, String> values = new LinkedHashMap<>();
-            for (Map.Entry<String, Map<String, Object>> m : settingsByModel.entrySet()) {
-                String model = m.getKey();
-                Map<String, String> own = declared.getOrDefault(model, Map.of());
-                if ((m.getValue().isEmpty() && !declared.containsKey(model)) || ownKnob.test(model, key)) {
-                    continue;
+            for (String model : models) {
+                if (declared.containsKey(model)) {
+                    values.put(model, declared.get(model).getOrDefault(key, NOT_SET));
                 }
-                String v = own.containsKey(key) ? own.get(key) : text(lookup(m.getValue(), key));
-                values.put(model, v);
             }
-            if (values.values().stream().distinct().count() > 1
-                    && !onlyUnreported(values, key, settingsByModel, declared)) {
+            if (values.values().stream().distinct().count() > 1) {
                 out.add(new Difference(key, values));
             }
         }
@@ -89,40 +124,12 @@ public final class Parity {
     }
 
     /**
-     * A compared setting that some models do not report at all (a user's server has no {@code /settings}) is no
-     * difference: only a value against a value, or a declared setting against its absence, is.
+     * A field's value as the answer shows it: {@link #UNKNOWN} when not reported; of the JVM's flags, those that shape
+     * the run ({@code -X...}) but the lab's own log of each trial's collections, whose file differs per trial.
      */
-    private static boolean onlyUnreported(
-            Map<String, String> values,
-            String key,
-            Map<String, Map<String, Object>> settingsByModel,
-            Map<String, Map<String, String>> declared) {
-        boolean isDeclared = declared.values().stream().anyMatch(d -> d.containsKey(key));
-        if (isDeclared) {
-            return false;
-        }
-        return values.values().stream()
-                        .filter(v -> !v.equals(NOT_SET))
-                        .distinct()
-                        .count()
-                < 2;
-    }
-
-    /** {@code a.b} looks {@code b} up in the map at {@code a}. */
-    static Object lookup(Map<String, Object> settings, String key) {
-        Object at = settings;
-        for (String part : key.split("\\.")) {
-            if (!(at instanceof Map<?, ?> m)) {
-                return null;
-            }
-            at = m.get(part);
-        }
-        return at;
-    }
-
-    private static String text(Object v) {
+    static String text(Object v) {
         if (v == null) {
-            return NOT_SET;
+            return UNKNOWN;
         }
         if (v instanceof List<?> l) {
             return l.stream()
