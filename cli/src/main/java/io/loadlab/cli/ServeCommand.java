@@ -1,9 +1,9 @@
 package io.loadlab.cli;
 
 import io.loadlab.core.Defaults;
-import io.loadlab.core.Json;
 import io.loadlab.core.model.ConcurrencyModel;
 import io.loadlab.core.proc.StopSignal;
+import io.loadlab.core.settings.SettingsJson;
 import io.loadlab.core.unit.Size;
 import io.loadlab.servers.RunningServer;
 import io.loadlab.servers.ServerDefaults;
@@ -160,7 +160,7 @@ final class ServeCommand implements Callable<Integer> {
         Thread hook = new Thread(server::close, "serve-shutdown");
         Runtime.getRuntime().addShutdownHook(hook); // other exits (SIGHUP, System.exit) still stop gracefully
         PrintWriter out = spec.commandLine().getOut();
-        out.println(Json.write(server.settings()));
+        out.println(SettingsJson.write(server.settings()));
         out.flush();
         err.println("loadlab serve: " + model + " listening on http://" + host + ":" + server.port()
                 + (http2 ? " (HTTP/1.1 and h2c)" : "")

@@ -92,7 +92,7 @@ class ServeCommandTest {
             assertThat(line).as("settings line").isNotNull();
             JsonNode settings = Json.mapper().readTree(line);
             assertThat(settings.path("model").asText()).isEqualTo("thread-pool");
-            assertThat(settings.path("threads").asInt()).isEqualTo(4);
+            assertThat(settings.path("threads").path("request_threads").asInt()).isEqualTo(4);
             assertThat(settings.path("pid").asLong()).isEqualTo(p.pid());
             assertThat(settings.path("jvm").path("flags").toString()).contains("-Xmx128m");
             int port = settings.path("port").asInt();

@@ -48,6 +48,15 @@ public final class Defaults {
         return arg.startsWith(GC_LOG_PREFIX) && arg.endsWith(GC_LOG_SUFFIX);
     }
 
+    /**
+     * The heap and collector of every server JVM the lab starts, reference server and framework application alike:
+     * a fixed heap (initial = max, so no model pays for growing it mid-window), large enough for 10,000 virtual
+     * threads' stacks, and G1 named, since on one pinned CPU the JVM would pick the Serial collector and a quarter of
+     * the host's memory for each on its own. A suite's own flags come after these, so theirs win (and the answer says
+     * PARITY).
+     */
+    public static final List<String> SERVER_JVM_FLAGS = List.of("-Xms1g", "-Xmx1g", "-XX:+UseG1GC");
+
     /** {@link #jvmFlags(int)} of the running JDK. */
     public static List<String> jvmFlags() {
         return jvmFlags(Runtime.version().feature());
@@ -60,6 +69,12 @@ public final class Defaults {
 
     /** Accept backlog of every model (the RxJava Netty server used 50,000; the kernel caps it at somaxconn). */
     public static final int BACKLOG = 8192;
+
+    /**
+     * A keep-alive connection idle longer than this is closed, by every model alike (the blocking models need one: an
+     * idle connection holds a thread). No model caps the requests a connection serves.
+     */
+    public static final Duration IDLE_TIMEOUT = Duration.ofSeconds(30);
 
     /** A SIGTERM'd server closes within this. */
     public static final Duration GRACEFUL_STOP = Duration.ofSeconds(5);

@@ -1,5 +1,6 @@
 package io.loadlab.servers;
 
+import io.loadlab.core.Defaults;
 import io.loadlab.core.model.Knob;
 import io.loadlab.core.unit.Duration;
 import io.loadlab.core.unit.Size;
@@ -57,6 +58,6 @@ public final class ServerDefaults {
         return Runtime.getRuntime().availableProcessors();
     }
 
-    /** A keep-alive connection idle (or a request arriving) longer than this is closed by the blocking models. */
-    public static final Duration IDLE_TIMEOUT = Duration.ofSeconds(30);
+    /** A keep-alive connection idle (or a request arriving) longer than this is closed: every model's. */
+    public static final Duration IDLE_TIMEOUT = Defaults.IDLE_TIMEOUT;
 }

@@ -114,7 +114,7 @@ class HttpsTest {
     void servesTheContractOverHttps(String model) throws Exception {
         try (RunningServer s = ServerModels.byName(model)
                 .start(ServerSpec.builder(model).port(0).tls(tls).build())) {
-            assertThat(s.settings()).containsEntry("scheme", "https");
+            assertThat(s.settings().scheme()).isEqualTo("https");
             for (int i = 0; i < 3; i++) { // the same keep-alive connection, then a new one
                 HttpResponse<String> r = https.send(
                         HttpRequest.newBuilder(URI.create("https://127.0.0.1:" + s.port() + "/plaintext"))
@@ -131,7 +131,7 @@ class HttpsTest {
     void plainHttpIsTheDefault() throws Exception {
         try (RunningServer s = ServerModels.byName("netty")
                 .start(ServerSpec.builder("netty").port(0).build())) {
-            assertThat(s.settings()).containsEntry("scheme", "http");
+            assertThat(s.settings().scheme()).isEqualTo("http");
         }
     }
 }

@@ -7,7 +7,6 @@ import io.loadlab.servers.domain.ZipCodeJson;
 import io.loadlab.servers.domain.ZipCodeStore;
 import io.loadlab.servers.http.Contract;
 import io.loadlab.servers.http.Route;
-import io.loadlab.servers.runtime.ModelSettings;
 import io.loadlab.servers.runtime.Reasons;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -48,7 +47,7 @@ final class BlockingHandler {
         Route route = Contract.route(req.method, req.path);
         switch (route) {
             case PLAINTEXT -> out.write(200, false, Contract.PLAINTEXT_BODY, null, conn);
-            case JSON -> out.write(200, true, Contract.JSON_BODY, null, conn);
+            case JSON -> out.write(200, true, Contract.jsonBody(), null, conn);
             case DELAY -> delay(req, out, conn);
             case BACKEND -> backend(out, conn);
             case ZIPCODES_POST -> upsert(req, out, conn);
@@ -154,7 +153,7 @@ final class BlockingHandler {
         if (reason == null) {
             out.write(200, true, Contract.HEALTH_UP_BODY, null, conn);
         } else {
-            out.write(503, true, ModelSettings.healthDown(reason), null, conn);
+            out.write(503, true, Contract.healthDownBody(reason), null, conn);
         }
     }
 

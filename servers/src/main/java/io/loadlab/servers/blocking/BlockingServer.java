@@ -1,11 +1,11 @@
 package io.loadlab.servers.blocking;
 
 import io.loadlab.core.Defaults;
-import io.loadlab.core.Json;
 import io.loadlab.core.UserError;
+import io.loadlab.core.settings.ServerSettings;
+import io.loadlab.core.settings.SettingsJson;
+import io.loadlab.servers.ReferenceSettings;
 import io.loadlab.servers.RunningServer;
-import io.loadlab.servers.ServerDefaults;
-import io.loadlab.servers.ServerSettings;
 import io.loadlab.servers.ServerSpec;
 import io.loadlab.servers.domain.ZipCodeStore;
 import io.loadlab.servers.runtime.Drain;
@@ -15,9 +15,6 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
-import java.util.Collections;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -32,6 +29,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * rest.
  */
 abstract class BlockingServer implements RunningServer {
+    /** What serves the blocking models, as their settings name it. */
+    static final String SERVER = "loadlab blocking HTTP/1.1 on java.net.ServerSocket";
+
     private static final long STOP_MARGIN_NANOS = 1_000_000_000L;
 
     protected final ServerSpec spec;
@@ -40,7 +40,7 @@ abstract class BlockingServer implements RunningServer {
     private ZipCodeStore store;
     private BlockingBackendClient backend;
     private BlockingHandler handler;
-    private Map<String, Object> settings;
+    private ServerSettings settings;
     private Thread acceptor;
     private volatile boolean closing;
 
@@ -82,20 +82,14 @@ abstract class BlockingServer implements RunningServer {
             throw e;
         }
         handler = new BlockingHandler(store, backend);
-        Map<String, Object> s = ServerSettings.base(spec, port());
-        s.putAll(modelSettings());
-        s.put("idle_timeout_ms", ServerDefaults.IDLE_TIMEOUT.toMillis());
-        if (backend != null) {
-            s.put("backend_url", spec.backendUrl().toString());
-            s.put("backend_client", "blocking, pooled keep-alive, max idle " + backend.maxIdle());
-            s.put("backend_max_connections", spec.backendConnections());
-        }
-        if (store != null) {
-            s.put("db_pool", spec.dbPool());
-            s.put("db", store.settings());
-        }
-        settings = Collections.unmodifiableMap(s);
-        handler.settings(Json.write(settings).getBytes(StandardCharsets.UTF_8));
+        ServerSettings.Builder b = ReferenceSettings.begin(spec, port(), SERVER)
+                .database(ReferenceSettings.database(
+                        spec, ReferenceSettings.JDBC, store == null ? null : store.serverVersion()))
+                .backendClient(ReferenceSettings.backendClient(
+                        spec, "blocking, pooled keep-alive, max idle " + backendMaxIdle()));
+        modelSettings(b);
+        settings = b.build();
+        handler.settings(SettingsJson.write(settings).getBytes(StandardCharsets.UTF_8));
         acceptor = acceptThread(this::acceptLoop);
         acceptor.start();
         return this;
@@ -106,8 +100,8 @@ abstract class BlockingServer implements RunningServer {
         return Thread.ofPlatform().name(spec.model() + "-accept").unstarted(loop);
     }
 
-    /** The model's own settings: threads, queues, stack size. */
-    abstract Map<String, Object> modelSettings();
+    /** The model's own settings: its threads, and its own knobs (queue, stack size). */
+    abstract void modelSettings(ServerSettings.Builder b);
 
     /**
      * Idle backend connections worth keeping: about the threads that may call it at once. Unbounded thread models keep
@@ -180,7 +174,7 @@ abstract class BlockingServer implements RunningServer {
     }
 
     @Override
-    public final Map<String, Object> settings() {
+    public final ServerSettings settings() {
         return settings;
     }
 
@@ -223,11 +217,6 @@ abstract class BlockingServer implements RunningServer {
         }
     }
 
-    static Map<String, Object> map(Object... kv) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        for (int i = 0; i < kv.length; i += 2) {
-            m.put((String) kv[i], kv[i + 1]);
-        }
-        return m;
-    }
+    /** The accept thread, which only accepts (single-thread serves on it, and counts it as its one thread). */
+    static final int ACCEPT_THREADS = 1;
 }

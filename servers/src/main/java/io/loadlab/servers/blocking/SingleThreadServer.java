@@ -1,8 +1,9 @@
 package io.loadlab.servers.blocking;
 
 import io.loadlab.core.model.ConcurrencyModel;
+import io.loadlab.core.settings.Limit;
+import io.loadlab.core.settings.ServerSettings;
 import io.loadlab.servers.ServerSpec;
-import java.util.Map;
 
 /**
  * One thread accepts a connection and serves it until it closes, then accepts the next (the RxJava book's
@@ -29,7 +30,8 @@ final class SingleThreadServer extends BlockingServer {
     }
 
     @Override
-    Map<String, Object> modelSettings() {
-        return map("threads", 1, "accept", "the serving thread itself", "connection_per_thread", true);
+    void modelSettings(ServerSettings.Builder b) {
+        b.threads(new ServerSettings.Threads("single-thread", Limit.of(1), 0, 0, Limit.of(0)))
+                .own("accept", "the serving thread itself");
     }
 }

@@ -1,7 +1,8 @@
 package io.loadlab.servers.blocking;
 
+import io.loadlab.core.settings.Limit;
+import io.loadlab.core.settings.ServerSettings;
 import io.loadlab.servers.ServerSpec;
-import java.util.Map;
 
 /**
  * A new platform thread for every accepted connection, serving it until it closes: no queue and no limit, so ten
@@ -31,13 +32,8 @@ final class ThreadPerConnectionServer extends BlockingServer {
     }
 
     @Override
-    Map<String, Object> modelSettings() {
-        return map(
-                "threads",
-                "one platform thread per connection, unbounded",
-                "stack_size_bytes",
-                spec.stackSizeBytes(),
-                "stack_size",
-                spec.stackSizeBytes() == 0 ? "JVM default" : spec.stackSizeBytes() + "B");
+    void modelSettings(ServerSettings.Builder b) {
+        b.threads(new ServerSettings.Threads("thread-per-connection", Limit.UNLIMITED, 0, ACCEPT_THREADS, Limit.of(0)))
+                .own("stack_size", spec.stackSizeBytes() == 0 ? "JVM default" : spec.stackSizeBytes() + "B");
     }
 }

@@ -1,12 +1,13 @@
 package io.loadlab.servers.blocking;
 
 import io.loadlab.core.model.ConcurrencyModel;
+import io.loadlab.core.settings.Limit;
+import io.loadlab.core.settings.ServerSettings;
 import io.loadlab.servers.ServerSpec;
 import io.loadlab.servers.http.Contract;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.net.Socket;
-import java.util.Map;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -84,15 +85,10 @@ final class ThreadPoolServer extends BlockingServer {
     }
 
     @Override
-    Map<String, Object> modelSettings() {
-        return map(
-                "threads",
-                spec.threads(),
-                "queue",
-                spec.queue(),
-                "task",
-                "a whole keep-alive connection",
-                "on_queue_full",
-                "503 + Connection: close from the accept thread");
+    void modelSettings(ServerSettings.Builder b) {
+        b.threads(new ServerSettings.Threads("pool", Limit.of(spec.threads()), 0, ACCEPT_THREADS, Limit.of(0)))
+                .own("queue", spec.queue())
+                .own("task", "a whole keep-alive connection")
+                .own("on_queue_full", "503 + Connection: close from the accept thread");
     }
 }

@@ -1,7 +1,8 @@
 package io.loadlab.servers.blocking;
 
+import io.loadlab.core.settings.Limit;
+import io.loadlab.core.settings.ServerSettings;
 import io.loadlab.servers.ServerSpec;
-import java.util.Map;
 
 /**
  * The thread-per-connection code with a virtual thread per connection: the same blocking calls, but a thread that
@@ -21,13 +22,12 @@ final class VirtualThreadsServer extends BlockingServer {
     }
 
     @Override
-    Map<String, Object> modelSettings() {
-        return map(
-                "threads",
-                "one virtual thread per connection, unbounded",
-                "carrier_threads",
-                Integer.getInteger(
-                        "jdk.virtualThreadScheduler.parallelism",
-                        Runtime.getRuntime().availableProcessors()));
+    void modelSettings(ServerSettings.Builder b) {
+        b.threads(new ServerSettings.Threads("virtual-thread", Limit.UNLIMITED, 0, ACCEPT_THREADS, Limit.of(0)))
+                .own(
+                        "carrier_threads",
+                        Integer.getInteger(
+                                "jdk.virtualThreadScheduler.parallelism",
+                                Runtime.getRuntime().availableProcessors()));
     }
 }

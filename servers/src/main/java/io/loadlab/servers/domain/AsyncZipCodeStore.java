@@ -1,7 +1,6 @@
 package io.loadlab.servers.domain;
 
 import io.loadlab.core.data.ZipCode;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletionStage;
 
@@ -17,7 +16,8 @@ public interface AsyncZipCodeStore extends AutoCloseable {
 
     CompletionStage<Boolean> healthy();
 
-    Map<String, Object> settings();
+    /** The database's version, for {@code /settings}. */
+    String serverVersion();
 
     /** Statements executed so far (SELECT and INSERT), for the lab's WORK_MISMATCH check. */
     long statements();

@@ -11,7 +11,6 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.concurrent.atomic.AtomicLong;
@@ -153,8 +152,8 @@ public final class JdbcZipCodeStore implements ZipCodeStore {
     }
 
     @Override
-    public Map<String, Object> settings() {
-        return ZipCodeStores.settings("jdbc+hikaricp", url, poolSize, serverVersion);
+    public String serverVersion() {
+        return serverVersion;
     }
 
     @Override

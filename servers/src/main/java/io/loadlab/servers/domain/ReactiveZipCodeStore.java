@@ -16,7 +16,6 @@ import io.vertx.sqlclient.PoolOptions;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.RowSet;
 import io.vertx.sqlclient.Tuple;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
@@ -168,12 +167,8 @@ public final class ReactiveZipCodeStore implements AsyncZipCodeStore {
     }
 
     @Override
-    public Map<String, Object> settings() {
-        Map<String, Object> m = ZipCodeStores.settings("vertx-pg-client", url, poolSize, serverVersion);
-        if (ownsVertx) {
-            m.put("client_event_loops", OWN_EVENT_LOOPS);
-        }
-        return m;
+    public String serverVersion() {
+        return serverVersion;
     }
 
     /** Closes the pool, and the Vert.x instance when it is this store's own; blocks until done (bounded). */

@@ -1,7 +1,6 @@
 package io.loadlab.servers.domain;
 
 import io.loadlab.core.data.ZipCode;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -20,8 +19,8 @@ public interface ZipCodeStore extends AutoCloseable {
     /** True when the database answers. */
     boolean healthy();
 
-    /** Pool size, driver, server version — for {@code /settings}. */
-    Map<String, Object> settings();
+    /** The database's version, for {@code /settings}. */
+    String serverVersion();
 
     /** Statements executed so far (SELECT and INSERT), for the lab's WORK_MISMATCH check. */
     long statements();

@@ -3,8 +3,6 @@ package io.loadlab.servers.domain;
 import io.loadlab.servers.ServerDefaults;
 import io.loadlab.servers.ServerSpec;
 import io.vertx.core.Vertx;
-import java.util.LinkedHashMap;
-import java.util.Map;
 
 /**
  * Creates the store a model uses from its {@link ServerSpec}: the database URL ({@code --db-url}, psql-style or
@@ -29,16 +27,6 @@ public final class ZipCodeStores {
         return url == null
                 ? null
                 : new ReactiveZipCodeStore(url, spec.dbPool(), ServerDefaults.DB_TIMEOUT, vertxOrNull);
-    }
-
-    /** What a store announces of itself in the server's settings: its client, where, its pool, the server's version. */
-    static Map<String, Object> settings(String client, DbUrl url, int pool, String serverVersion) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("client", client);
-        m.put("url", url.toString());
-        m.put("pool", pool);
-        m.put("server_version", serverVersion);
-        return m;
     }
 
     /** The parsed {@code --db-url} with the spec's credentials applied, or null when none is configured. */

@@ -1,7 +1,13 @@
 package io.loadlab.servers.http;
 
+import com.fasterxml.jackson.databind.ObjectWriter;
 import io.loadlab.core.ContractLimits;
+import io.loadlab.core.Json;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /**
  * The HTTP contract shared by every model, so that each answers byte for byte the same: routes, bodies, content
@@ -18,7 +24,17 @@ public final class Contract {
     public static final String APPLICATION_JSON = "application/json";
 
     public static final byte[] PLAINTEXT_BODY = ascii("Hello, World!");
+    /** What {@link #jsonBody()} serializes to: the contract's bytes, which the tests hold every model to. */
     public static final byte[] JSON_BODY = ascii("{\"message\":\"Hello, World!\"}");
+
+    /** The message of {@code GET /json}. */
+    public static final String MESSAGE = "Hello, World!";
+
+    private static final ObjectWriter MESSAGE_WRITER = Json.mapper().writerFor(Message.class);
+
+    /** The object {@code GET /json} answers with, made and serialized per request. */
+    public record Message(String message) {}
+
     public static final byte[] DELAY_BODY = ascii("OK");
     public static final byte[] HEALTH_UP_BODY = ascii("{\"status\":\"UP\"}");
 
@@ -36,6 +52,18 @@ public final class Contract {
     public static final String OVERLOADED = "overloaded: request queue full";
     public static final String NO_BACKEND = "backend not configured (start the server with --backend-url)";
     public static final String NO_DATABASE = "database not configured (start the server with --db-url)";
+
+    /**
+     * {@code GET /json}'s body: a {@link Message} made and serialized for this request, as every model does (the
+     * TechEmpower rule: the JSON test measures serialization, not the copy of a constant).
+     */
+    public static byte[] jsonBody() {
+        try {
+            return MESSAGE_WRITER.writeValueAsBytes(new Message(MESSAGE));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot serialize the /json message", e);
+        }
+    }
 
     /** Routes by method and path (the query string already removed). */
     public static Route route(String method, String path) {
@@ -102,6 +130,14 @@ public final class Contract {
     }
 
     /** {@code {"error":"reason"}} with the reason escaped for JSON. */
+    /** {@code {"status":"DOWN","reason":"..."}}: {@code /health} when a dependency does not answer. */
+    public static byte[] healthDownBody(String reason) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("status", "DOWN");
+        m.put("reason", reason);
+        return Json.write(m).getBytes(StandardCharsets.UTF_8);
+    }
+
     public static byte[] errorBody(String reason) {
         StringBuilder b = new StringBuilder(reason.length() + 16).append("{\"error\":\"");
         for (int i = 0; i < reason.length(); i++) {

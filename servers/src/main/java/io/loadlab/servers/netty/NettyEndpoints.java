@@ -6,7 +6,6 @@ import io.loadlab.servers.domain.AsyncZipCodeStore;
 import io.loadlab.servers.domain.ZipCodeJson;
 import io.loadlab.servers.http.Contract;
 import io.loadlab.servers.http.Route;
-import io.loadlab.servers.runtime.ModelSettings;
 import io.loadlab.servers.runtime.Reasons;
 import io.loadlab.servers.runtime.StartupChecks;
 import io.netty.buffer.ByteBuf;
@@ -172,7 +171,7 @@ final class NettyEndpoints {
                 conn.respond(NettyResponses.of(
                         HttpResponseStatus.SERVICE_UNAVAILABLE,
                         NettyResponses.APPLICATION_JSON,
-                        Unpooled.wrappedBuffer(ModelSettings.healthDown(reason))));
+                        Unpooled.wrappedBuffer(Contract.healthDownBody(reason))));
             }
         });
     }

@@ -1,5 +1,6 @@
 package io.loadlab.servers.netty;
 
+import io.loadlab.servers.ServerDefaults;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.channel.ChannelHandlerContext;
@@ -14,7 +15,9 @@ import io.netty.handler.codec.http2.Http2StreamChannel;
 import io.netty.handler.codec.http2.Http2StreamFrameToHttpObjectCodec;
 import io.netty.handler.ssl.ApplicationProtocolNames;
 import io.netty.handler.ssl.ApplicationProtocolNegotiationHandler;
+import io.netty.handler.timeout.IdleStateHandler;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 /**
  * HTTP/2 for the Netty model, beside HTTP/1.1 on the same port: each stream becomes a child channel whose pipeline
@@ -27,7 +30,10 @@ final class NettyHttp2 {
 
     /** Adds the HTTP/1.1 handlers to {@code p}. */
     static void http1(ChannelPipeline p, NettyEndpoints endpoints) {
-        p.addLast(new HttpServerCodec(NettyServer.MAX_LINE_AND_HEADERS, NettyServer.MAX_LINE_AND_HEADERS, 8192))
+        // reader-idle only: an all-idle check would hang a listener on every write; the handler closes a connection
+        // the event names only when no request is open on it
+        p.addLast(new IdleStateHandler(ServerDefaults.IDLE_TIMEOUT.toMillis(), 0, 0, TimeUnit.MILLISECONDS))
+                .addLast(new HttpServerCodec(NettyServer.MAX_LINE_AND_HEADERS, NettyServer.MAX_LINE_AND_HEADERS, 8192))
                 .addLast(new NettyHttpHandler(endpoints));
     }
 

@@ -21,6 +21,7 @@ import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.handler.codec.http.TooLongHttpHeaderException;
 import io.netty.handler.codec.http.TooLongHttpLineException;
+import io.netty.handler.timeout.IdleStateEvent;
 import io.netty.util.ReferenceCountUtil;
 import java.util.ArrayDeque;
 import java.util.concurrent.TimeUnit;
@@ -229,6 +230,22 @@ final class NettyHttpHandler extends ChannelInboundHandlerAdapter {
             state = State.CLOSED;
             ctx.close();
         }
+    }
+
+    /**
+     * A connection that sent nothing for the idle timeout closes, as every model's does, unless a request is open on it
+     * (its answer may wait up to a minute on {@code /delay}).
+     */
+    @Override
+    public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
+        if (evt instanceof IdleStateEvent) {
+            if (state == State.IDLE && pending.isEmpty()) {
+                state = State.CLOSED;
+                ctx.close();
+            }
+            return;
+        }
+        ctx.fireUserEventTriggered(evt);
     }
 
     @Override

@@ -38,7 +38,6 @@ final class NettyResponses {
             DefaultHttpHeadersFactory.trailersFactory().withValidation(false);
 
     private static final ByteBuf PLAINTEXT = constant(Contract.PLAINTEXT_BODY);
-    private static final ByteBuf JSON = constant(Contract.JSON_BODY);
     private static final ByteBuf DELAY = constant(Contract.DELAY_BODY);
     private static final ByteBuf HEALTH_UP = constant(Contract.HEALTH_UP_BODY);
 
@@ -49,7 +48,7 @@ final class NettyResponses {
     }
 
     static FullHttpResponse json() {
-        return of(HttpResponseStatus.OK, APPLICATION_JSON, JSON.duplicate());
+        return of(HttpResponseStatus.OK, APPLICATION_JSON, Unpooled.wrappedBuffer(Contract.jsonBody()));
     }
 
     static FullHttpResponse delayed() {

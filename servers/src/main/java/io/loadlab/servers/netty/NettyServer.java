@@ -1,15 +1,17 @@
 package io.loadlab.servers.netty;
 
 import io.loadlab.core.ContractLimits;
+import io.loadlab.core.settings.Limit;
+import io.loadlab.core.settings.ServerSettings;
+import io.loadlab.core.settings.SettingsJson;
+import io.loadlab.servers.ReferenceSettings;
 import io.loadlab.servers.RunningServer;
-import io.loadlab.servers.ServerSettings;
 import io.loadlab.servers.ServerSpec;
 import io.loadlab.servers.domain.AsyncZipCodeStore;
 import io.loadlab.servers.domain.ZipCodeStores;
 import io.loadlab.servers.runtime.BackendConnections;
 import io.loadlab.servers.runtime.Drain;
 import io.loadlab.servers.runtime.EventLoopOwner;
-import io.loadlab.servers.runtime.ModelSettings;
 import io.loadlab.servers.runtime.StartupChecks;
 import io.loadlab.transport.NettyTransport;
 import io.netty.bootstrap.ServerBootstrap;
@@ -28,9 +30,8 @@ import io.netty.handler.ssl.SslContextBuilder;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.netty.util.concurrent.GlobalEventExecutor;
 import java.net.InetSocketAddress;
-import java.util.Collections;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
@@ -42,12 +43,15 @@ import java.util.concurrent.TimeUnit;
 final class NettyServer implements RunningServer, EventLoopOwner {
     static final int MAX_LINE_AND_HEADERS = (int) ContractLimits.MAX_HEADER_SIZE.bytes();
 
+    /** The one thread that accepts connections and hands them to the event loops. */
+    private static final int ACCEPTOR_THREADS = 1;
+
     private final EventLoopGroup acceptor;
     private final EventLoopGroup group;
     private final Channel serverChannel;
     private final ChannelGroup connections;
     private final AsyncZipCodeStore store;
-    private final Map<String, Object> settings;
+    private final ServerSettings settings;
 
     private NettyServer(
             EventLoopGroup acceptor,
@@ -55,7 +59,7 @@ final class NettyServer implements RunningServer, EventLoopOwner {
             Channel serverChannel,
             ChannelGroup connections,
             AsyncZipCodeStore store,
-            Map<String, Object> settings) {
+            ServerSettings settings) {
         this.acceptor = acceptor;
         this.group = group;
         this.serverChannel = serverChannel;
@@ -73,7 +77,8 @@ final class NettyServer implements RunningServer, EventLoopOwner {
         var clientType = t.socketChannel();
 
         AsyncZipCodeStore store = spec.dbUrl() == null ? null : ZipCodeStores.async(spec, null);
-        EventLoopGroup acceptor = new MultiThreadIoEventLoopGroup(1, new DefaultThreadFactory("netty-accept"), io);
+        EventLoopGroup acceptor =
+                new MultiThreadIoEventLoopGroup(ACCEPTOR_THREADS, new DefaultThreadFactory("netty-accept"), io);
         EventLoopGroup group =
                 new MultiThreadIoEventLoopGroup(spec.loops(), new DefaultThreadFactory("netty-loop"), io);
         ChannelGroup connections = new DefaultChannelGroup(GlobalEventExecutor.INSTANCE);
@@ -132,25 +137,17 @@ final class NettyServer implements RunningServer, EventLoopOwner {
                 throw e;
             }
             int port = ((InetSocketAddress) ch.localAddress()).getPort();
-            Map<String, Object> s = ServerSettings.base(spec, port);
-            s.put("event_loops", spec.loops());
-            s.put("acceptor_threads", 1);
-            s.put("transport", t.id());
-            if (transport.note() != null) {
-                s.put("transport_note", transport.note());
-            }
-            s.put("backlog", spec.backlog());
-            s.put(
-                    "backend_url",
-                    spec.backendUrl() == null ? null : spec.backendUrl().toString());
-            s.put("backend_client", "netty, per-event-loop keep-alive pool");
-            s.put("backend_max_connections", spec.backendConnections());
-            if (store != null) {
-                s.put("db_pool", spec.dbPool());
-                s.put("db", store.settings());
-            }
-            Map<String, Object> settings = Collections.unmodifiableMap(s);
-            holder.set(ModelSettings.json(settings));
+            ServerSettings settings = ReferenceSettings.begin(
+                            spec, port, ReferenceSettings.version("Netty", "io.netty", "netty-codec-http"))
+                    .threads(new ServerSettings.Threads(
+                            "event-loop", Limit.of(spec.loops()), spec.loops(), ACCEPTOR_THREADS, Limit.of(0)))
+                    .database(ReferenceSettings.database(
+                            spec, ReferenceSettings.REACTIVE_PG, store == null ? null : store.serverVersion()))
+                    .backendClient(ReferenceSettings.backendClient(spec, "Netty, per-event-loop keep-alive pool"))
+                    .own("transport", t.id())
+                    .own("transport_note", transport.note())
+                    .build();
+            holder.set(SettingsJson.write(settings).getBytes(StandardCharsets.UTF_8));
             return new NettyServer(acceptor, group, ch, connections, store, settings);
         } catch (RuntimeException | Error e) {
             cleanUp(acceptor, group, store);
@@ -170,7 +167,7 @@ final class NettyServer implements RunningServer, EventLoopOwner {
     }
 
     @Override
-    public Map<String, Object> settings() {
+    public ServerSettings settings() {
         return settings;
     }
 

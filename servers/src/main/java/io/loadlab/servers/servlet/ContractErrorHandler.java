@@ -15,8 +15,8 @@ import org.eclipse.jetty.util.Callback;
 
 /**
  * Jetty's own error answers (a request it rejected while parsing: 400, 414, 431; or anything that escaped a servlet)
- * rewritten to the contract's: a one-line JSON error with the contract's headers, never HTML or a stack trace. A
- * request line or headers too long are both 431, as in every model.
+ * rewritten to the contract's: a one-line JSON error with the contract's headers, never HTML or a stack trace, and
+ * the contract's status ({@link #contractStatus}).
  */
 final class ContractErrorHandler extends ErrorHandler {
     @Override
@@ -25,9 +25,7 @@ final class ContractErrorHandler extends ErrorHandler {
         if (request.getAttribute(ERROR_STATUS) instanceof Integer s) {
             status = s;
         }
-        if (status == HttpStatus.URI_TOO_LONG_414) {
-            status = HttpStatus.REQUEST_HEADER_FIELDS_TOO_LARGE_431;
-        }
+        status = contractStatus(status);
         byte[] body = Contract.errorBody(reason(status));
         response.setStatus(status);
         HttpFields.Mutable h = response.getHeaders();
@@ -44,10 +42,22 @@ final class ContractErrorHandler extends ErrorHandler {
 
     @Override
     public ByteBuffer badMessageError(int status, String reason, HttpFields.Mutable fields) {
-        int s = status == HttpStatus.URI_TOO_LONG_414 ? HttpStatus.REQUEST_HEADER_FIELDS_TOO_LARGE_431 : status;
+        int s = contractStatus(status);
         fields.put(HttpHeader.CONTENT_TYPE, Contract.APPLICATION_JSON);
         fields.put(new HttpField(HttpHeader.SERVER, Contract.SERVER));
         return ByteBuffer.wrap(Contract.errorBody(reason(s)));
+    }
+
+    /**
+     * The contract's status for one of Jetty's: a request line or headers too long are both 431, as in every model; a
+     * request line without a version, which Jetty refuses as HTTP/0.9 with 505, is malformed (400), as in every model.
+     */
+    private static int contractStatus(int status) {
+        return switch (status) {
+            case HttpStatus.URI_TOO_LONG_414 -> HttpStatus.REQUEST_HEADER_FIELDS_TOO_LARGE_431;
+            case HttpStatus.HTTP_VERSION_NOT_SUPPORTED_505 -> HttpStatus.BAD_REQUEST_400;
+            default -> status;
+        };
     }
 
     private static boolean closes(int status) {

@@ -40,7 +40,7 @@ abstract class ContractServlet extends HttpServlet {
         String path = req.getRequestURI();
         switch (Contract.route(req.getMethod(), path)) {
             case PLAINTEXT -> write(res, Reply.PLAINTEXT);
-            case JSON -> write(res, Reply.JSON);
+            case JSON -> write(res, Reply.ok(Contract.APPLICATION_JSON, Contract.jsonBody()));
             case SETTINGS -> write(res, Reply.json(200, settingsJson.get()));
             case NOT_FOUND -> write(res, Reply.error(404, Contract.NOT_FOUND));
             case METHOD_NOT_ALLOWED ->

@@ -1,19 +1,22 @@
 package io.loadlab.servers.servlet;
 
 import io.loadlab.core.ContractLimits;
+import io.loadlab.core.settings.Limit;
+import io.loadlab.core.settings.ServerSettings;
+import io.loadlab.core.settings.SettingsJson;
+import io.loadlab.servers.ReferenceSettings;
 import io.loadlab.servers.RunningServer;
-import io.loadlab.servers.ServerSettings;
+import io.loadlab.servers.ServerDefaults;
 import io.loadlab.servers.ServerSpec;
 import io.loadlab.servers.runtime.EventLoopOwner;
-import io.loadlab.servers.runtime.ModelSettings;
 import io.loadlab.servers.runtime.ServerTls;
 import io.loadlab.servers.runtime.StartupChecks;
 import jakarta.servlet.Servlet;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import org.eclipse.jetty.alpn.server.ALPNServerConnectionFactory;
@@ -42,13 +45,13 @@ final class JettyServer implements RunningServer, EventLoopOwner {
     private static final long STOP_TIMEOUT_MILLIS = 4_000;
 
     private final Server server;
-    private final Map<String, Object> settings;
+    private final ServerSettings settings;
     private final List<AutoCloseable> resources;
     private final List<ScheduledExecutorService> mustNotBlock;
 
     private JettyServer(
             Server server,
-            Map<String, Object> settings,
+            ServerSettings settings,
             List<AutoCloseable> resources,
             List<ScheduledExecutorService> mustNotBlock) {
         this.server = server;
@@ -57,11 +60,14 @@ final class JettyServer implements RunningServer, EventLoopOwner {
         this.mustNotBlock = mustNotBlock;
     }
 
-    /** What a servlet model adds to the container: its servlet, its settings, and what to close after Jetty. */
+    /**
+     * What a servlet model adds to the container: its servlet, what it adds to the settings (its database and backend
+     * clients, a worker pool, its own knobs), and what to close after Jetty.
+     */
     record Setup(
             Servlet servlet,
             boolean async,
-            Map<String, Object> settings,
+            Consumer<ServerSettings.Builder> settings,
             List<AutoCloseable> resources,
             List<ScheduledExecutorService> mustNotBlock) {}
 
@@ -70,7 +76,7 @@ final class JettyServer implements RunningServer, EventLoopOwner {
      *
      * <p>The setup's resources are closed after Jetty stops; if the start fails, the caller closes them.
      */
-    static JettyServer start(ServerSpec spec, Function<SettingsJson, Setup> setup) throws Exception {
+    static JettyServer start(ServerSpec spec, Function<SettingsBody, Setup> setup) throws Exception {
         int max = spec.containerThreads();
         QueuedThreadPool threads = new QueuedThreadPool(max, Math.min(8, max));
         threads.setName("jetty");
@@ -115,10 +121,11 @@ final class JettyServer implements RunningServer, EventLoopOwner {
         connector.setHost(spec.host());
         connector.setPort(spec.port());
         connector.setAcceptQueueSize(spec.backlog());
+        connector.setIdleTimeout(ServerDefaults.IDLE_TIMEOUT.toMillis());
         server.addConnector(connector);
         server.setErrorHandler(new ContractErrorHandler());
 
-        SettingsJson json = new SettingsJson();
+        SettingsBody json = new SettingsBody();
         Setup s = setup.apply(json);
         if (s.async() && Runtime.getRuntime().availableProcessors() == 1) {
             // A reserved thread takes over selecting while the selector's thread runs the request it found; on one
@@ -142,17 +149,22 @@ final class JettyServer implements RunningServer, EventLoopOwner {
                 throw e;
             }
             int port = connector.getLocalPort();
-            Map<String, Object> m = ServerSettings.base(spec, port);
-            m.put("max_threads", threads.getMaxThreads());
-            m.put("min_threads", threads.getMinThreads());
-            m.put("reserved_threads", threads.getReservedThreads());
-            m.put("acceptors", connector.getAcceptors());
-            m.put("selectors", connector.getSelectorManager().getSelectorCount());
-            m.put("backlog", spec.backlog());
-            m.put("request_header_size", http.getRequestHeaderSize());
-            m.putAll(s.settings());
-            Map<String, Object> settings = Collections.unmodifiableMap(m);
-            json.set(ModelSettings.json(settings));
+            // Jetty's acceptors and selectors are threads of its pool: they serve no request
+            ServerSettings.Builder b = ReferenceSettings.begin(
+                            spec, port, ReferenceSettings.version("Jetty", "org.eclipse.jetty", "jetty-server"))
+                    .keepAlive(Limit.UNLIMITED, Limit.of(connector.getIdleTimeout()))
+                    .threads(new ServerSettings.Threads(
+                            "pool",
+                            Limit.of(threads.getMaxThreads()),
+                            0,
+                            connector.getAcceptors()
+                                    + connector.getSelectorManager().getSelectorCount(),
+                            Limit.of(0)))
+                    .own("min_threads", threads.getMinThreads())
+                    .own("reserved_threads", threads.getReservedThreads());
+            s.settings().accept(b);
+            ServerSettings settings = b.build();
+            json.set(SettingsJson.write(settings).getBytes(StandardCharsets.UTF_8));
             return new JettyServer(server, settings, s.resources(), s.mustNotBlock());
         } catch (Exception | Error e) {
             try {
@@ -165,7 +177,7 @@ final class JettyServer implements RunningServer, EventLoopOwner {
     }
 
     @Override
-    public Map<String, Object> settings() {
+    public ServerSettings settings() {
         return settings;
     }
 
@@ -195,7 +207,7 @@ final class JettyServer implements RunningServer, EventLoopOwner {
     }
 
     /** The settings JSON, set once the port is bound, before the first request is served. */
-    static final class SettingsJson implements Supplier<byte[]> {
+    static final class SettingsBody implements Supplier<byte[]> {
         private volatile byte[] json = new byte[0];
 
         void set(byte[] v) {

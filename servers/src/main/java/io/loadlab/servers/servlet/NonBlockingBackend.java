@@ -30,6 +30,9 @@ import java.util.concurrent.TimeUnit;
  * complete on the backend loop, which must never block either (see {@link #loop}).
  */
 final class NonBlockingBackend implements AutoCloseable {
+    /** The client, as the settings name it. */
+    static final String NAME = "Netty, one backend loop, keep-alive pool";
+
     private final EventLoopGroup group;
     private final EventLoop loop;
     private final NettyBackendClient client;

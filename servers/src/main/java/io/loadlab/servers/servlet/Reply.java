@@ -1,7 +1,6 @@
 package io.loadlab.servers.servlet;
 
 import io.loadlab.servers.http.Contract;
-import io.loadlab.servers.runtime.ModelSettings;
 
 /**
  * One finished answer of the contract, computed by blocking or non-blocking work and written by the servlet.
@@ -11,7 +10,6 @@ import io.loadlab.servers.runtime.ModelSettings;
  */
 record Reply(int status, String contentType, byte[] body, String allow, boolean close) {
     static final Reply PLAINTEXT = ok(Contract.TEXT_PLAIN, Contract.PLAINTEXT_BODY);
-    static final Reply JSON = ok(Contract.APPLICATION_JSON, Contract.JSON_BODY);
     static final Reply DELAYED = ok(Contract.TEXT_PLAIN, Contract.DELAY_BODY);
     static final Reply HEALTH_UP = ok(Contract.APPLICATION_JSON, Contract.HEALTH_UP_BODY);
 
@@ -32,6 +30,6 @@ record Reply(int status, String contentType, byte[] body, String allow, boolean 
     }
 
     static Reply healthDown(String reason) {
-        return json(503, ModelSettings.healthDown(reason));
+        return json(503, Contract.healthDownBody(reason));
     }
 }

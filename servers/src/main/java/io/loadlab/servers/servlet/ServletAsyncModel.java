@@ -1,6 +1,9 @@
 package io.loadlab.servers.servlet;
 
 import io.loadlab.core.model.ConcurrencyModel;
+import io.loadlab.core.settings.Limit;
+import io.loadlab.core.settings.ServerSettings;
+import io.loadlab.servers.ReferenceSettings;
 import io.loadlab.servers.RunningServer;
 import io.loadlab.servers.ServerModel;
 import io.loadlab.servers.ServerSpec;
@@ -9,9 +12,7 @@ import io.loadlab.servers.domain.ZipCodeStore;
 import io.loadlab.servers.domain.ZipCodeStores;
 import io.loadlab.servers.runtime.StartupChecks;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -37,18 +38,8 @@ public final class ServletAsyncModel implements ServerModel {
     public RunningServer start(ServerSpec spec) throws Exception {
         StartupChecks.requireBackend(spec.backendUrl());
         List<AutoCloseable> resources = new ArrayList<>();
-        Map<String, Object> settings = new LinkedHashMap<>();
-        boolean worker = spec.offload() == ServerSpec.Offload.WORKER;
-        settings.put("offload", worker ? "worker" : "nonblocking");
         try {
-            if (spec.backendUrl() != null) {
-                settings.put("backend_url", spec.backendUrl().toString());
-                settings.put(
-                        "backend_client",
-                        worker ? "jetty HttpClient, blocking send" : "netty, one backend loop, keep-alive pool");
-                settings.put("backend_max_connections", spec.backendConnections());
-            }
-            if (worker) {
+            if (spec.offload() == ServerSpec.Offload.WORKER) {
                 ServletBackend backend = null;
                 if (spec.backendUrl() != null) {
                     backend = new ServletBackend(spec.backendUrl(), spec.backendConnections());
@@ -65,15 +56,17 @@ public final class ServletAsyncModel implements ServerModel {
                 ZipCodeStore store = spec.dbUrl() == null ? null : ZipCodeStores.blocking(spec);
                 BlockingWork work = new BlockingWork(backend, store);
                 resources.add(work);
-                settings.put("worker_threads", spec.workerThreads());
-                settings.put("worker_queue", "unbounded");
-                putDb(settings, spec, store == null ? null : store.settings());
                 return JettyServer.start(
                         spec,
                         json -> new JettyServer.Setup(
                                 new AsyncContractServlet(json, null, work, workers),
                                 true,
-                                settings,
+                                b -> worker(b, spec)
+                                        .database(ReferenceSettings.database(
+                                                spec,
+                                                ReferenceSettings.JDBC,
+                                                store == null ? null : store.serverVersion()))
+                                        .backendClient(ReferenceSettings.backendClient(spec, ServletBackend.NAME)),
                                 resources,
                                 List.of()));
             }
@@ -89,14 +82,18 @@ public final class ServletAsyncModel implements ServerModel {
             AsyncZipCodeStore store = spec.dbUrl() == null ? null : ZipCodeStores.async(spec, null);
             NonBlockingWork work = new NonBlockingWork(timer, backend, store);
             resources.add(work);
-            settings.put("timer_threads", 1);
-            putDb(settings, spec, store == null ? null : store.settings());
             return JettyServer.start(
                     spec,
                     json -> new JettyServer.Setup(
                             new AsyncContractServlet(json, work, null, null),
                             true,
-                            settings,
+                            b -> b.own("offload", "nonblocking")
+                                    .own("timer_threads", 1)
+                                    .database(ReferenceSettings.database(
+                                            spec,
+                                            ReferenceSettings.REACTIVE_PG,
+                                            store == null ? null : store.serverVersion()))
+                                    .backendClient(ReferenceSettings.backendClient(spec, NonBlockingBackend.NAME)),
                             resources,
                             List.copyOf(mustNotBlock)));
         } catch (Exception | Error e) {
@@ -107,11 +104,17 @@ public final class ServletAsyncModel implements ServerModel {
         }
     }
 
-    private static void putDb(Map<String, Object> settings, ServerSpec spec, Map<String, Object> db) {
-        if (db != null) {
-            settings.put("db_pool", spec.dbPool());
-            settings.put("db", db);
-        }
+    /** The worker pool in the container's threads' place: Jetty's threads hand each waiting request to it. */
+    private static ServerSettings.Builder worker(ServerSettings.Builder b, ServerSpec spec) {
+        ServerSettings.Threads jetty = b.build().threads();
+        return b.threads(new ServerSettings.Threads(
+                        jetty.requests(),
+                        jetty.requestThreads(),
+                        jetty.eventLoops(),
+                        jetty.ioThreads(),
+                        Limit.of(spec.workerThreads())))
+                .own("offload", "worker")
+                .own("worker_queue", "unbounded");
     }
 
     private static ThreadFactory named(String prefix) {

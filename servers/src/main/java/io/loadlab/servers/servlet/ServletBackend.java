@@ -17,6 +17,9 @@ import org.eclipse.jetty.util.thread.QueuedThreadPool;
  * so the request is the same as every other model's.
  */
 final class ServletBackend implements AutoCloseable {
+    /** The client, as the settings name it. */
+    static final String NAME = "Jetty HttpClient, blocking send";
+
     private static final long TIMEOUT_SECONDS = Defaults.TIMEOUT.toMillis() / 1000;
 
     private final HttpClient client;

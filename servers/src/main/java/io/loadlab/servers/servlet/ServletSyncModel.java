@@ -1,6 +1,7 @@
 package io.loadlab.servers.servlet;
 
 import io.loadlab.core.model.ConcurrencyModel;
+import io.loadlab.servers.ReferenceSettings;
 import io.loadlab.servers.RunningServer;
 import io.loadlab.servers.ServerModel;
 import io.loadlab.servers.ServerSpec;
@@ -8,9 +9,7 @@ import io.loadlab.servers.domain.ZipCodeStore;
 import io.loadlab.servers.domain.ZipCodeStores;
 import io.loadlab.servers.runtime.StartupChecks;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /** {@code servlet-sync}: Jetty 12 servlet; the container thread blocks on sleep, the blocking client and JDBC. */
 public final class ServletSyncModel implements ServerModel {
@@ -23,27 +22,25 @@ public final class ServletSyncModel implements ServerModel {
     public RunningServer start(ServerSpec spec) throws Exception {
         StartupChecks.requireBackend(spec.backendUrl());
         List<AutoCloseable> resources = new ArrayList<>();
-        Map<String, Object> settings = new LinkedHashMap<>();
         try {
             ServletBackend backend = null;
             if (spec.backendUrl() != null) {
                 backend = new ServletBackend(spec.backendUrl(), spec.backendConnections());
                 resources.add(backend);
-                settings.put("backend_url", spec.backendUrl().toString());
-                settings.put("backend_client", "jetty HttpClient, blocking send");
-                settings.put("backend_max_connections", spec.backendConnections());
             }
             ZipCodeStore store = spec.dbUrl() == null ? null : ZipCodeStores.blocking(spec);
             BlockingWork work = new BlockingWork(backend, store);
             resources.add(work);
-            if (store != null) {
-                settings.put("db_pool", spec.dbPool());
-                settings.put("db", store.settings());
-            }
             return JettyServer.start(
                     spec,
                     json -> new JettyServer.Setup(
-                            new SyncContractServlet(json, work), false, settings, resources, List.of()));
+                            new SyncContractServlet(json, work),
+                            false,
+                            b -> b.database(ReferenceSettings.database(
+                                            spec, ReferenceSettings.JDBC, store == null ? null : store.serverVersion()))
+                                    .backendClient(ReferenceSettings.backendClient(spec, ServletBackend.NAME)),
+                            resources,
+                            List.of()));
         } catch (Exception | Error e) {
             for (AutoCloseable r : resources) {
                 r.close();

@@ -5,7 +5,6 @@ import io.loadlab.core.data.ZipCodes;
 import io.loadlab.servers.domain.AsyncZipCodeStore;
 import io.loadlab.servers.domain.ZipCodeJson;
 import io.loadlab.servers.http.Contract;
-import io.loadlab.servers.runtime.ModelSettings;
 import io.loadlab.servers.runtime.Reasons;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
@@ -39,7 +38,8 @@ final class VertxEndpoints {
         String path = req.path();
         switch (Contract.route(req.method().name(), path)) {
             case PLAINTEXT -> VertxResponses.send(res, 200, VertxResponses.TEXT_PLAIN, VertxResponses.PLAINTEXT);
-            case JSON -> VertxResponses.send(res, 200, VertxResponses.APPLICATION_JSON, VertxResponses.JSON);
+            case JSON ->
+                VertxResponses.send(res, 200, VertxResponses.APPLICATION_JSON, Buffer.buffer(Contract.jsonBody()));
             case DELAY -> delay(res, req.query());
             case BACKEND -> backend(res);
             case ZIPCODES_POST -> upsert(res, body);
@@ -162,7 +162,7 @@ final class VertxEndpoints {
                                 res,
                                 503,
                                 VertxResponses.APPLICATION_JSON,
-                                Buffer.buffer(ModelSettings.healthDown(problem)));
+                                Buffer.buffer(Contract.healthDownBody(problem)));
                     }
                 }));
     }

@@ -25,7 +25,6 @@ final class VertxResponses {
     static final CharSequence APPLICATION_JSON = HttpHeaders.createOptimized(Contract.APPLICATION_JSON);
 
     static final Buffer PLAINTEXT = Buffer.buffer(Contract.PLAINTEXT_BODY);
-    static final Buffer JSON = Buffer.buffer(Contract.JSON_BODY);
     static final Buffer DELAY = Buffer.buffer(Contract.DELAY_BODY);
     static final Buffer HEALTH_UP = Buffer.buffer(Contract.HEALTH_UP_BODY);
 

@@ -1,12 +1,14 @@
 package io.loadlab.servers.vertx;
 
+import io.loadlab.core.settings.Limit;
+import io.loadlab.core.settings.ServerSettings;
+import io.loadlab.core.settings.SettingsJson;
+import io.loadlab.servers.ReferenceSettings;
 import io.loadlab.servers.RunningServer;
-import io.loadlab.servers.ServerSettings;
 import io.loadlab.servers.ServerSpec;
 import io.loadlab.servers.domain.AsyncZipCodeStore;
 import io.loadlab.servers.domain.ZipCodeStores;
 import io.loadlab.servers.runtime.EventLoopOwner;
-import io.loadlab.servers.runtime.ModelSettings;
 import io.loadlab.servers.runtime.StartupChecks;
 import io.loadlab.transport.NettyTransport;
 import io.vertx.core.DeploymentOptions;
@@ -15,10 +17,9 @@ import io.vertx.core.ThreadingModel;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
 import io.vertx.core.internal.VertxInternal;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -34,9 +35,9 @@ final class VertxServer implements RunningServer, EventLoopOwner {
     private final Vertx vertx;
     private final VertxShared shared;
     private final List<VertxServerVerticle> verticles;
-    private final Map<String, Object> settings;
+    private final ServerSettings settings;
 
-    private VertxServer(Vertx vertx, VertxShared shared, List<VertxServerVerticle> verticles, Map<String, Object> s) {
+    private VertxServer(Vertx vertx, VertxShared shared, List<VertxServerVerticle> verticles, ServerSettings s) {
         this.vertx = vertx;
         this.shared = shared;
         this.verticles = verticles;
@@ -93,25 +94,18 @@ final class VertxServer implements RunningServer, EventLoopOwner {
                             "verticles listen on different ports: " + port + " and " + v.actualPort());
                 }
             }
-            Map<String, Object> s = ServerSettings.base(spec, port);
-            s.put("event_loops", loops);
-            s.put("verticles", verticles.size());
-            s.put("transport", runs.id());
-            if (transportNote != null) {
-                s.put("transport_note", transportNote);
-            }
-            s.put("backlog", spec.backlog());
-            if (spec.backendUrl() != null) {
-                s.put("backend_url", spec.backendUrl().toString());
-                s.put("backend_client", "vertx HttpClient connections, per-verticle keep-alive pool");
-                s.put("backend_max_connections", spec.backendConnections());
-            }
-            if (store != null) {
-                s.put("db_pool", spec.dbPool());
-                s.put("db", store.settings());
-            }
-            Map<String, Object> settings = Collections.unmodifiableMap(s);
-            shared.settingsJson(ModelSettings.json(settings));
+            ServerSettings settings = ReferenceSettings.begin(
+                            spec, port, ReferenceSettings.version("Vert.x", "io.vertx", "vertx-core"))
+                    .threads(new ServerSettings.Threads("event-loop", Limit.of(loops), loops, 0, Limit.of(0)))
+                    .database(ReferenceSettings.database(
+                            spec, ReferenceSettings.REACTIVE_PG, store == null ? null : store.serverVersion()))
+                    .backendClient(
+                            ReferenceSettings.backendClient(spec, "Vert.x HttpClient, per-verticle keep-alive pool"))
+                    .own("verticles", verticles.size())
+                    .own("transport", runs.id())
+                    .own("transport_note", transportNote)
+                    .build();
+            shared.settingsJson(SettingsJson.write(settings).getBytes(StandardCharsets.UTF_8));
             return new VertxServer(vertx, shared, List.copyOf(verticles), settings);
         } catch (Exception | Error e) {
             if (store != null) {
@@ -127,7 +121,7 @@ final class VertxServer implements RunningServer, EventLoopOwner {
     }
 
     @Override
-    public Map<String, Object> settings() {
+    public ServerSettings settings() {
         return settings;
     }
 

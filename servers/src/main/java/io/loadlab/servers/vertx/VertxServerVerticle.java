@@ -1,6 +1,7 @@
 package io.loadlab.servers.vertx;
 
 import io.loadlab.core.ContractLimits;
+import io.loadlab.servers.ServerDefaults;
 import io.loadlab.servers.ServerSpec;
 import io.loadlab.servers.http.Contract;
 import io.loadlab.servers.runtime.BackendConnections;
@@ -56,6 +57,9 @@ final class VertxServerVerticle extends VerticleBase {
         server = vertx.createHttpServer(options.setHost(shared.spec().host())
                         .setPort(port)
                         .setAcceptBacklog(shared.spec().backlog())
+                        // read-idle only: Vert.x's all-idle check watches every write too
+                        .setReadIdleTimeout((int) ServerDefaults.IDLE_TIMEOUT.toMillis())
+                        .setIdleTimeoutUnit(TimeUnit.MILLISECONDS)
                         .setTcpNoDelay(true)
                         .setCompressionSupported(false)
                         .setDecompressionSupported(false)

@@ -2,6 +2,7 @@ package io.loadlab.servers.blocking;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.loadlab.core.settings.Limit;
 import io.loadlab.servers.RunningServer;
 import io.loadlab.servers.ServerModels;
 import io.loadlab.servers.ServerSpec;
@@ -52,7 +53,8 @@ class ThreadPoolServerTest {
             busy1.close(); // a thread frees up: the first queued connection is served
             RawHttp.Response r = queued1.read();
             assertThat(r.status()).isEqualTo(200);
-            assertThat(s.settings()).containsEntry("threads", 2).containsEntry("queue", 2);
+            assertThat(s.settings().threads().requestThreads()).isEqualTo(Limit.of(2));
+            assertThat(s.settings().own()).containsEntry("queue", "2");
         }
     }
 }

@@ -94,12 +94,7 @@ class JdbcZipCodeStoreTest {
     @Test
     void settingsAndHealth() {
         assertThat(store.healthy()).isTrue();
-        assertThat(store.settings())
-                .containsEntry("pool", 8)
-                .containsEntry("client", "jdbc+hikaricp")
-                .hasEntrySatisfying(
-                        "server_version", v -> assertThat((String) v).startsWith("17."));
-        assertThat(store.settings().get("url").toString()).doesNotContain(":loadlab@");
+        assertThat(store.serverVersion()).startsWith("17.");
     }
 
     @Test

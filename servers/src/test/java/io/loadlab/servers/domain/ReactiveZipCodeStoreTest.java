@@ -88,9 +88,7 @@ class ReactiveZipCodeStoreTest {
             try (ReactiveZipCodeStore s =
                     new ReactiveZipCodeStore(TestDatabase.url(pg), 2, Duration.ofSeconds(5), vertx)) {
                 assertThat(get(s.healthy())).isTrue();
-                assertThat(s.settings())
-                        .containsEntry("client", "vertx-pg-client")
-                        .doesNotContainKey("client_event_loops");
+                assertThat(s.serverVersion()).startsWith("17.");
                 // A continuation added after the query already finished runs on this thread instead; try until
                 // one is added in time, and require that one to run on the given Vert.x's event loop.
                 String caller = Thread.currentThread().getName();

@@ -3,8 +3,12 @@ package io.loadlab.servers.runtime;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.loadlab.core.Json;
 import io.loadlab.core.UserError;
+import io.loadlab.core.settings.Limit;
+import io.loadlab.core.settings.ServerSettings;
+import io.loadlab.core.settings.SettingsJson;
+import io.loadlab.core.settings.SettingsReader;
+import io.loadlab.core.settings.SettingsSchema;
 import io.loadlab.postgres.RunningPostgres;
 import io.loadlab.servers.RunningServer;
 import io.loadlab.servers.ServerModel;
@@ -18,7 +22,6 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
-import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DynamicTest;
@@ -97,15 +100,20 @@ public abstract class ModelChecks {
     @Test
     void settingsArePrintedAndServedAlike() throws Exception {
         RunningServer s = start(spec().build());
-        Map<String, Object> settings = s.settings();
-        assertThat(settings).containsEntry("model", model().name()).containsEntry("host", "127.0.0.1");
-        assertThat(settings.get("port")).isEqualTo(s.port());
+        ServerSettings settings = s.settings();
+        assertThat(settings.model()).isEqualTo(model().name());
+        assertThat(settings.host()).isEqualTo("127.0.0.1");
+        assertThat(settings.port()).isEqualTo(s.port());
         assertThat(s.port()).isPositive();
-        assertThat(settings).containsKeys("pid", "jvm");
+        assertThat(settings.pid()).isEqualTo(ProcessHandle.current().pid());
+        assertThat(SettingsSchema.missing(settings))
+                .as("fields the settings record requires")
+                .isEmpty();
         HttpResponse<String> r = get(s.port(), "/settings");
         assertThat(r.statusCode()).isEqualTo(200);
         assertThat(r.headers().firstValue("Content-Type")).hasValue("application/json");
-        assertThat(r.body()).isEqualTo(Json.write(settings));
+        assertThat(r.body()).isEqualTo(SettingsJson.write(settings));
+        assertThat(SettingsReader.read(r.body())).isEqualTo(settings);
     }
 
     @Test
@@ -135,7 +143,7 @@ public abstract class ModelChecks {
         backend = new FakeBackend(50);
         RunningServer s =
                 start(spec().backendUrl(backend.url()).backendConnections(2).build());
-        assertThat(s.settings()).containsEntry("backend_max_connections", 2);
+        assertThat(s.settings().backendClient().maxConnections()).isEqualTo(Limit.of(2));
         ConcurrentRequests.Result r = ConcurrentRequests.get(s.port(), "/backend", 40, Duration.ofSeconds(20));
         assertThat(r.ok()).as("statuses %s", r.statuses()).isEqualTo(40);
         assertThat(backend.maxConcurrentHellos()).isBetween(1, 2);

@@ -2,6 +2,7 @@ package io.loadlab.servers.servlet;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.loadlab.core.settings.Limit;
 import io.loadlab.servers.RunningServer;
 import io.loadlab.servers.ServerModel;
 import io.loadlab.servers.ServerSpec;
@@ -23,15 +24,19 @@ class ServletAsyncNonBlockingTest extends NonBlockingModelChecks {
     @Test
     void reportsTheOffload() throws Exception {
         RunningServer s = start(spec().build());
-        assertThat(s.settings()).containsEntry("offload", "nonblocking").containsEntry("timer_threads", 1);
+        assertThat(s.settings().own()).containsEntry("offload", "nonblocking").containsEntry("timer_threads", "1");
     }
 
     @Test
     void itsContainerPoolIsSizedToTheCpusUnlessSet() throws Exception {
         int cpus = Runtime.getRuntime().availableProcessors();
-        assertThat(start(ServerSpec.builder("servlet-async").port(0).build()).settings())
-                .containsEntry("max_threads", Math.max(8, 4 * cpus));
-        assertThat(start(spec().maxThreads(50).build()).settings()).containsEntry("max_threads", 50);
+        assertThat(start(ServerSpec.builder("servlet-async").port(0).build())
+                        .settings()
+                        .threads()
+                        .requestThreads())
+                .isEqualTo(Limit.of(Math.max(8, 4 * cpus)));
+        assertThat(start(spec().maxThreads(50).build()).settings().threads().requestThreads())
+                .isEqualTo(Limit.of(50));
         assertThat(ServerSpec.builder("servlet-sync").build().containerThreads())
                 .isEqualTo(200);
     }

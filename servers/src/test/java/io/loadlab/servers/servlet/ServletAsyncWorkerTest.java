@@ -2,6 +2,7 @@ package io.loadlab.servers.servlet;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.loadlab.core.settings.Limit;
 import io.loadlab.servers.RunningServer;
 import io.loadlab.servers.ServerModel;
 import io.loadlab.servers.ServerSpec;
@@ -25,7 +26,8 @@ class ServletAsyncWorkerTest extends ModelChecks {
     @Test
     void workersBoundTheSlowRequestsButNotTheFastOnes() throws Exception {
         RunningServer s = start(spec().maxThreads(16).build());
-        assertThat(s.settings()).containsEntry("offload", "worker").containsEntry("worker_threads", 4);
+        assertThat(s.settings().own()).containsEntry("offload", "worker");
+        assertThat(s.settings().threads().workerThreads()).isEqualTo(Limit.of(4));
         // 8 delays of 200 ms on 4 workers take two rounds: at least 400 ms
         ConcurrentRequests.Result slow = ConcurrentRequests.get(s.port(), "/delay?ms=200", 8, Duration.ofSeconds(10));
         assertThat(slow.ok()).isEqualTo(8);

@@ -2,6 +2,7 @@ package io.loadlab.servers.servlet;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.loadlab.core.settings.Limit;
 import io.loadlab.servers.RunningServer;
 import io.loadlab.servers.ServerModel;
 import io.loadlab.servers.runtime.ModelChecks;
@@ -16,7 +17,7 @@ class ServletSyncModelTest extends ModelChecks {
     @Test
     void maxThreadsIsSettableAndReported() throws Exception {
         RunningServer s = start(spec().maxThreads(16).build());
-        assertThat(s.settings()).containsEntry("max_threads", 16).containsEntry("request_header_size", 8192);
+        assertThat(s.settings().threads().requestThreads()).isEqualTo(Limit.of(16));
         assertThat(get(s.port(), "/delay?ms=10").body()).isEqualTo("OK");
     }
 }

@@ -20,7 +20,8 @@ class VertxModelTest extends NonBlockingModelChecks {
     @Test
     void deploysOneVerticlePerEventLoopOnOnePort() throws Exception {
         RunningServer s = start(spec().eventLoops(3).build());
-        assertThat(s.settings()).containsEntry("event_loops", 3).containsEntry("verticles", 3);
+        assertThat(s.settings().threads().eventLoops()).isEqualTo(3);
+        assertThat(s.settings().own()).containsEntry("verticles", "3");
         assertThat(((VertxServer) s).eventLoops()).hasSize(3);
         for (int i = 0; i < 6; i++) {
             assertThat(get(s.port(), "/plaintext").body()).isEqualTo("Hello, World!");
@@ -32,10 +33,10 @@ class VertxModelTest extends NonBlockingModelChecks {
     @EnumSource(NettyTransport.class)
     void servesOnTheTransportItIsGiven(NettyTransport t) throws Exception {
         RunningServer s = start(spec().transport(t).build());
-        String ran = (String) s.settings().get("transport");
+        String ran = s.settings().own().get("transport");
         if (!ran.equals(t.resolve().runs().id())) {
             assertThat(ran).isEqualTo("nio");
-            assertThat((String) s.settings().get("transport_note")).startsWith("Vert.x cannot run transport");
+            assertThat(s.settings().own().get("transport_note")).startsWith("Vert.x cannot run transport");
         }
         assertThat(get(s.port(), "/plaintext").body()).isEqualTo("Hello, World!");
     }

@@ -12,7 +12,11 @@ import static io.loadlab.testkit.contract.ContractHttp.text;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.loadlab.core.Defaults;
 import io.loadlab.core.Json;
+import io.loadlab.core.settings.Limit;
+import io.loadlab.core.settings.ServerSettings;
+import io.loadlab.core.settings.SettingsReader;
 import io.loadlab.testkit.RawHttp;
 import java.net.http.HttpResponse;
 import java.util.ArrayList;
@@ -28,6 +32,9 @@ import java.util.concurrent.Future;
  * rows run against one server. The rows that need a fresh server are {@link RestartRows}.
  */
 public final class ContractRows {
+    /** Requests sent on one connection to show that no model caps them. */
+    static final int KEEP_ALIVE_REQUESTS = 150;
+
     private ContractRows() {}
 
     /** Every row, in the order they run. */
@@ -53,12 +60,38 @@ public final class ContractRows {
                 .as("backend calls for one /backend")
                 .isEqualTo(1);
         expect(get(t, "/health"), 200, JSON, "{\"status\":\"UP\"}");
-        JsonNode settings = Json.mapper()
-                .readTree(expect(get(t, "/settings"), 200, JSON, null).body());
-        assertThat(settings.path("model").asText()).isEqualTo(t.model());
-        assertThat(settings.path("port").asInt()).isEqualTo(t.port());
-        assertThat(settings.path("pid").asLong()).isEqualTo(t.pid());
-        assertThat(settings.path("jvm").path("flags").isArray()).isTrue();
+        settings(t);
+    }
+
+    /**
+     * {@code /settings} answers every field of the settings record the schema requires, each of its type
+     * ({@link SettingsReader#problems}: the fields enumerated from the record itself), for this very process, with the
+     * settings the lab gives every model alike: the backlog it was given, no cap on a connection's requests, the
+     * idle timeout of every model.
+     */
+    static void settings(ContractTarget t) throws Exception {
+        String body = text(expect(get(t, "/settings"), 200, JSON, null));
+        assertThat(SettingsReader.problems(body))
+                .as("/settings against the settings record")
+                .isEmpty();
+        ServerSettings s = SettingsReader.read(body);
+        assertThat(s.model()).isEqualTo(t.model());
+        assertThat(s.port()).isEqualTo(t.port());
+        assertThat(s.pid()).isEqualTo(t.pid());
+        assertThat(s.backlog()).as("backlog").isEqualTo(Defaults.BACKLOG);
+        List<Integer> real = ListenBacklog.of(t.port());
+        if (real != null) { // the kernel's own view: the backlog honoured, up to somaxconn
+            int somaxconn = ListenBacklog.somaxconn();
+            assertThat(real)
+                    .as("the listening socket's backlog (ss -ltn)")
+                    .isNotEmpty()
+                    .allMatch(b -> b == Math.min(s.backlog(), somaxconn));
+        }
+        assertThat(s.keepAlive().maxRequests()).as("keep_alive.max_requests").isEqualTo(Limit.UNLIMITED);
+        assertThat(s.keepAlive().idleTimeoutMs())
+                .as("keep_alive.idle_timeout_ms")
+                .isEqualTo(Limit.of(Defaults.IDLE_TIMEOUT.toMillis()));
+        assertThat(s.jvm().flags()).isNotNull();
     }
 
     static void badInput(ContractTarget t) throws Exception {
@@ -82,6 +115,8 @@ public final class ContractRows {
 
     static void refused(ContractTarget t) throws Exception {
         refused(t, "GARBAGE\r\n\r\n", 400, "malformed request");
+        // no HTTP/0.9: a request line without a version is malformed, not a request for a bare body
+        refused(t, "GET /plaintext\r\n\r\n", 400, "malformed request");
         refused(t, "GET /plaintext HTTP/1.1\r\nHost: x\r\nno colon here\r\n\r\n", 400, "malformed request");
         refused(
                 t,
@@ -142,6 +177,18 @@ public final class ContractRows {
             assertThat(c.read().text()).isEqualTo("Hello, World!");
             assertThat(c.read().text()).isEqualTo("OK");
             assertThat(c.openAfter(200)).isTrue();
+        }
+        try (RawHttp c = new RawHttp(t.port())) { // no cap on the requests a connection serves (Tomcat's was 100)
+            for (int i = 0; i < KEEP_ALIVE_REQUESTS; i++) {
+                RawHttp.Response r = c.send(RawHttp.get("/plaintext", "")).read();
+                assertThat(r.status()).isEqualTo(200);
+                assertThat(r.header("Connection"))
+                        .as("answer " + (i + 1) + " on one connection")
+                        .isNull();
+            }
+            assertThat(c.openAfter(200))
+                    .as("open after " + KEEP_ALIVE_REQUESTS + " requests")
+                    .isTrue();
         }
         try (RawHttp c = new RawHttp(t.port())) {
             RawHttp.Response r =
