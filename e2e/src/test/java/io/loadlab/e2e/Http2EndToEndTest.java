@@ -46,11 +46,11 @@ class Http2EndToEndTest {
         TrialResult h2c = s.trials().get(0);
         assertThat(h2c.load().run().protocol()).isEqualTo("h2c");
         assertThat(h2c.load().run().maxStreams()).isEqualTo(4);
-        assertThat(h2c.server().settings()).containsEntry("protocol", "h2c");
+        assertThat(h2c.server().settings().protocol()).isEqualTo("h2c");
         TrialResult h2 = s.trials().get(1);
         assertThat(h2.load().run().protocol()).isEqualTo("h2");
         assertThat(h2.load().run().url()).startsWith("https://");
-        assertThat(h2.server().settings()).containsEntry("protocol", "h2");
+        assertThat(h2.server().settings().protocol()).isEqualTo("h2");
     }
 
     @Test

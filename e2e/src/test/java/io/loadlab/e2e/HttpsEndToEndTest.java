@@ -41,7 +41,7 @@ class HttpsEndToEndTest {
             for (TrialResult t : s.trials()) {
                 assertThat(t.valid()).as(r.output()).isTrue();
                 assertThat(t.load().run().url()).startsWith("https://127.0.0.1:");
-                assertThat(t.server().settings()).containsEntry("scheme", "https");
+                assertThat(t.server().settings().scheme()).isEqualTo("https");
                 assertThat(t.load().throughput().requests()).isPositive();
             }
             assertThat(r.suiteDir().resolve("dependencies/https/server.crt")).exists();

@@ -287,8 +287,10 @@ public final class Lab {
                 if (level.connections() > ceiling) {
                     continue;
                 }
-                for (String model : e.models()) {
-                    for (int r = 1; r <= plan.timing().repetitions(); r++) {
+                // repetitions take turns across the models, so that a drift of the host's (another process, a
+                // warmer page cache) spreads over every model instead of landing on one model's runs
+                for (int r = 1; r <= plan.timing().repetitions(); r++) {
+                    for (String model : e.models()) {
                         out.add(new TrialPlan(index++, e, model, level, r));
                     }
                 }

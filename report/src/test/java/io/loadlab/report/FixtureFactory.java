@@ -20,6 +20,7 @@ import io.loadlab.core.result.TrialResult;
 import io.loadlab.core.result.ValidationResult;
 import io.loadlab.core.result.Verdict;
 import io.loadlab.core.result.VerdictCode;
+import io.loadlab.core.settings.ServerSettings;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -320,7 +321,7 @@ final class FixtureFactory {
                         "POST /zipcodes: no answer within 5 s"),
                 null,
                 Ceiling.NONE,
-                new ServerFacts(Map.of("model", "single-thread"), null, null, null),
+                new ServerFacts(ServerSettings.builder("single-thread").build(), null, null, null, null),
                 Resources.NONE,
                 DependencyWork.NONE,
                 Map.of("server_log", "trials/" + id + "/server.log"),

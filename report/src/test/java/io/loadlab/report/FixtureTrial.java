@@ -21,6 +21,8 @@ import io.loadlab.core.result.TrialResult;
 import io.loadlab.core.result.ValidationResult;
 import io.loadlab.core.result.Verdict;
 import io.loadlab.core.result.VerdictCode;
+import io.loadlab.core.settings.Limit;
+import io.loadlab.core.settings.ServerSettings;
 import io.loadlab.testkit.LoadReports;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -180,7 +182,14 @@ final class FixtureTrial {
                 new ValidationResult(true, List.of("GET /health 200", "GET " + path + " 200 OK"), null),
                 report,
                 ceiling,
-                new ServerFacts(Map.of("model", model, "threads", threads), null, null, null),
+                new ServerFacts(
+                        ServerSettings.builder(model)
+                                .threads(new ServerSettings.Threads("pool", Limit.of(threads), 0, 0, Limit.of(0)))
+                                .build(),
+                        null,
+                        null,
+                        null,
+                        null),
                 new Resources(processes(random), machine()),
                 dependencies,
                 Map.of(

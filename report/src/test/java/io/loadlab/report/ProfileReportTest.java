@@ -151,7 +151,7 @@ class ProfileReportTest {
                 t.validation(),
                 t.load(),
                 t.ceiling(),
-                new ServerFacts(s.settings(), s.exitStatus(), s.jit(), p),
+                new ServerFacts(s.settings(), s.declared(), s.exitStatus(), s.jit(), p),
                 t.resources(),
                 t.dependencies(),
                 files,

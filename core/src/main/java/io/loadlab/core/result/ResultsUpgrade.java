@@ -12,7 +12,8 @@ import java.util.Locale;
  * Reads {@code results.json} and {@code load.json} files of any schema version this loadlab has written, upgrading
  * older shapes in memory (the files are left as they are). Schema 1 of {@code results.json} kept a trial's identity,
  * server, resources and dependency counters flat, and its experiments and notes inside {@code settings}; schema 2
- * groups them. What schema 1 did not record stays absent.
+ * groups them; schema 3 records a server's settings as the typed settings record ({@link SettingsUpgrade}) and a user
+ * server's declared settings beside them. What an older schema did not record stays absent.
  */
 public final class ResultsUpgrade {
     private ResultsUpgrade() {}
@@ -28,9 +29,26 @@ public final class ResultsUpgrade {
 
     /** The results as a tree of the current version; modifies {@code root}. */
     static JsonNode toCurrent(JsonNode root) {
-        if (!(root instanceof ObjectNode o) || o.path("schema_version").asInt(SuiteResults.SCHEMA_VERSION) != 1) {
+        if (!(root instanceof ObjectNode o)) {
             return root;
         }
+        int version = o.path("schema_version").asInt(SuiteResults.SCHEMA_VERSION);
+        if (version == 1) {
+            fromVersion1(o);
+        }
+        if (version <= 2) {
+            for (JsonNode t : o.path("trials")) {
+                if (t.get("server") instanceof ObjectNode server) {
+                    SettingsUpgrade.upgrade(server);
+                }
+            }
+        }
+        o.put("schema_version", SuiteResults.SCHEMA_VERSION);
+        return o;
+    }
+
+    /** Schema 1 to 2: the trials' flat fields grouped, experiments and notes out of {@code settings}. */
+    private static void fromVersion1(ObjectNode o) {
         if (o.get("settings") instanceof ObjectNode settings) {
             JsonNode notes = settings.remove("notes");
             if (notes != null) {
@@ -51,8 +69,6 @@ public final class ResultsUpgrade {
                 trial(trial);
             }
         }
-        o.put("schema_version", SuiteResults.SCHEMA_VERSION);
-        return o;
     }
 
     private static void trial(ObjectNode t) {

@@ -23,7 +23,7 @@ public record SuiteResults(
         Map<String, Object> database,
         List<String> notes,
         List<TrialResult> trials) {
-    public static final int SCHEMA_VERSION = 2;
+    public static final int SCHEMA_VERSION = 3;
 
     public static final String RUNNING = "running";
     public static final String COMPLETE = "complete";

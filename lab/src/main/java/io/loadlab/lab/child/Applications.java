@@ -158,7 +158,11 @@ public final class Applications {
         }
     }
 
-    /** True when the jar is missing or a file of its module (or the frameworks' pom) is newer. */
+    /**
+     * True when the jar is missing or a file it is built from is newer: its module's, the frameworks' shared modules'
+     * ({@code frameworks/common}, {@code frameworks/*-common}), loadlab-core's (whose settings record every
+     * application writes) and the poms above them.
+     */
     boolean stale(String module) {
         Path jar = jar(module);
         if (!Files.isRegularFile(jar)) {
@@ -166,18 +170,37 @@ public final class Applications {
         }
         try {
             FileTime built = Files.getLastModifiedTime(jar);
-            if (Files.getLastModifiedTime(home.resolve("frameworks/pom.xml")).compareTo(built) > 0) {
-                return true;
+            for (Path pom : List.of(home.resolve("pom.xml"), home.resolve("frameworks/pom.xml"))) {
+                if (newer(pom, built)) {
+                    return true;
+                }
             }
-            Path dir = home.resolve("frameworks").resolve(module);
-            try (Stream<Path> files = Stream.concat(
-                    Stream.of(dir.resolve("pom.xml")),
-                    Files.isDirectory(dir.resolve("src")) ? Files.walk(dir.resolve("src")) : Stream.empty())) {
-                return files.filter(Files::isRegularFile).anyMatch(f -> newer(f, built));
+            for (Path dir : sources(module)) {
+                try (Stream<Path> files = Stream.concat(
+                        Stream.of(dir.resolve("pom.xml")).filter(Files::isRegularFile),
+                        Files.isDirectory(dir.resolve("src/main"))
+                                ? Files.walk(dir.resolve("src/main"))
+                                : Stream.empty())) {
+                    if (files.filter(Files::isRegularFile).anyMatch(f -> newer(f, built))) {
+                        return true;
+                    }
+                }
             }
+            return false;
         } catch (IOException e) {
             return true;
         }
+    }
+
+    /** The module directories {@code module}'s jar is built from. */
+    private List<Path> sources(String module) throws IOException {
+        List<Path> dirs = new ArrayList<>(List.of(home.resolve("frameworks").resolve(module), home.resolve("core")));
+        try (Stream<Path> shared = Files.list(home.resolve("frameworks"))) {
+            shared.filter(d -> d.getFileName().toString().equals("common")
+                            || d.getFileName().toString().endsWith("-common"))
+                    .forEach(dirs::add);
+        }
+        return dirs;
     }
 
     private static boolean newer(Path f, FileTime than) {

@@ -5,17 +5,19 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import io.loadlab.core.Json;
 import io.loadlab.core.result.IntervalStats;
 import io.loadlab.core.result.LoadReport;
+import io.loadlab.core.settings.ServerSettings;
 import java.util.Map;
 
 /**
  * What a child tells the lab, one JSON object per line on its standard output ({@code ROLE.events.jsonl} in the trial
- * directory), in order: a server or backend says {@link Ready}; a load generator says {@link Measuring} when its
+ * directory), in order: a server says {@link Serving}, the backend {@link Ready}; a load generator says {@link Measuring} when its
  * warm-up ends, {@link Progress} each second, then {@link Result}; a load agent first says {@link Armed}. Any child may end with {@link Failure} and a
  * non-zero exit instead.
  */
 @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "event")
 @JsonSubTypes({
     @JsonSubTypes.Type(value = ChildEvent.Ready.class, name = "ready"),
+    @JsonSubTypes.Type(value = ChildEvent.Serving.class, name = "serving"),
     @JsonSubTypes.Type(value = ChildEvent.Measuring.class, name = "measuring"),
     @JsonSubTypes.Type(value = ChildEvent.Armed.class, name = "armed"),
     @JsonSubTypes.Type(value = ChildEvent.Progress.class, name = "progress"),
@@ -23,8 +25,11 @@ import java.util.Map;
     @JsonSubTypes.Type(value = ChildEvent.Failure.class, name = "failure")
 })
 public sealed interface ChildEvent {
-    /** Listening on {@code host:port}; {@code settings} are the effective settings (threads, pools, flags). */
+    /** The backend listens on {@code host:port}; {@code settings} are its effective settings (delay, transport). */
     record Ready(String host, int port, long pid, Map<String, Object> settings) implements ChildEvent {}
+
+    /** A server listens on {@code host:port} with the settings it announces at {@code /settings} too. */
+    record Serving(String host, int port, long pid, ServerSettings settings) implements ChildEvent {}
 
     /**
      * A load agent is connected and has warmed up for its minimum: it goes on warming until it is told the shared

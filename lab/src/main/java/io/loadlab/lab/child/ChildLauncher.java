@@ -26,6 +26,9 @@ import java.util.concurrent.TimeUnit;
  * Tomcat base directory). Every child is registered, to be ended by PID, before this returns. Blocking; thread-safe.
  */
 public final class ChildLauncher {
+    /** The role of the server under test: its JVM gets every server's heap and collector. */
+    public static final String SERVER_ROLE = "server";
+
     /** The environment variable holding the results directory in every process the lab starts. */
     public static final String RESULTS_ENV = "LOADLAB_RESULTS";
 
@@ -152,8 +155,9 @@ public final class ChildLauncher {
 
     /**
      * Starts {@code cmd} with the JDK's {@code java} and every loadlab JVM's flags, the first of them its garbage
-     * collections' log ({@code ROLE.gc.log}, {@link io.loadlab.lab.sample.GcLog}) and its temporary directory
-     * ({@code ROLE.tmp}, made here), before any of the user's, so that theirs win; returns that log's path, or null
+     * collections' log ({@code ROLE.gc.log}, {@link io.loadlab.lab.sample.GcLog}), its temporary directory
+     * ({@code ROLE.tmp}, made here) and, for the server, {@link Defaults#SERVER_JVM_FLAGS}, before any of the user's,
+     * so that theirs win; returns that log's path, or null
      * when its path cannot be given to the JVM.
      */
     private Path java(List<String> cmd, String role, Path dir) throws IOException {
@@ -163,6 +167,9 @@ public final class ChildLauncher {
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.addAll(gc);
         cmd.add("-Djava.io.tmpdir=" + tmp);
+        if (role.equals(SERVER_ROLE)) {
+            cmd.addAll(Defaults.SERVER_JVM_FLAGS);
+        }
         cmd.addAll(jvmFlags);
         return gc.isEmpty() ? null : gcLog;
     }

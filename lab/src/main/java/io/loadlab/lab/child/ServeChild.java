@@ -11,7 +11,7 @@ final class ServeChild {
     static void run(ServeJob job, ChildMain.Events events) throws Exception {
         StopSignal stop = StopSignal.install();
         try (RunningServer server = ServerModels.of(job.spec().model()).start(job.spec())) {
-            events.emit(new ChildEvent.Ready(
+            events.emit(new ChildEvent.Serving(
                     job.spec().host(), server.port(), ProcessHandle.current().pid(), server.settings()));
             stop.await();
         }

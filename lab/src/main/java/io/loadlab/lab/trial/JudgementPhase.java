@@ -8,6 +8,7 @@ import io.loadlab.core.result.ServerFacts;
 import io.loadlab.core.result.TrialResult;
 import io.loadlab.core.result.ValidationResult;
 import io.loadlab.core.result.Verdict;
+import io.loadlab.core.settings.ServerSettings;
 import io.loadlab.lab.spec.TrialPlan;
 import io.loadlab.lab.spec.UserServer;
 import io.loadlab.lab.verdict.Ceilings;
@@ -17,7 +18,6 @@ import io.loadlab.lab.verdict.WaitingCap;
 import io.loadlab.lab.verdict.Windows;
 import io.loadlab.servers.ServerSpec;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The last phase of a trial: its ceiling from the model's catalog entry and settings (a user's server: its declared
@@ -34,10 +34,11 @@ final class JudgementPhase {
             TrialPlan plan,
             String startedAt,
             TrialDir dir,
-            ServerSpec spec,
-            Map<String, Object> settings,
+            StartedServer server,
             ValidationResult validation,
             MeasurementPhase.Measured m) {
+        ServerSpec spec = server == null ? null : server.spec();
+        ServerSettings settings = server == null ? null : server.announced().settings();
         UserServer user = ctx.plan().server(plan.model());
         ConcurrencyModel model = user != null ? null : ConcurrencyModel.byId(plan.model());
         WaitingCap cap = user != null
@@ -76,6 +77,7 @@ final class JudgementPhase {
                 ceiling,
                 new ServerFacts(
                         settings,
+                        server == null || server.declared().isEmpty() ? null : server.declared(),
                         m == null ? null : m.serverExit(),
                         m == null ? null : m.jit(),
                         m == null ? null : ProfileFigures.perRequest(m.profile(), m.report(), m.resources())),

@@ -6,6 +6,7 @@ import io.loadlab.core.model.Launch;
 import io.loadlab.lab.LabDefaults;
 import io.loadlab.lab.child.Applications;
 import io.loadlab.lab.child.ChildEvent;
+import io.loadlab.lab.child.ChildLauncher;
 import io.loadlab.lab.child.ChildProcess;
 import io.loadlab.lab.child.ServeJob;
 import io.loadlab.lab.deps.Database;
@@ -16,7 +17,6 @@ import io.loadlab.lab.profile.ServerProfiler;
 import io.loadlab.lab.spec.ScenarioSpec;
 import io.loadlab.lab.spec.TrialPlan;
 import io.loadlab.lab.spec.UserServer;
-import io.loadlab.lab.validate.Validator;
 import io.loadlab.servers.ServerSpec;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -78,9 +78,9 @@ final class ServerStart {
             return application(model, plan, dir);
         }
         ServerSpec spec = spec(plan);
-        ChildProcess p =
-                ctx.launcher().start("server", new ServeJob(spec), ctx.cpus().server(), dir.dir(), profilerFlags());
-        ChildEvent.Ready ready = p.await(ChildEvent.Ready.class, LabDefaults.STARTUP_TIMEOUT, e -> {});
+        ChildProcess p = ctx.launcher()
+                .start(ChildLauncher.SERVER_ROLE, new ServeJob(spec), ctx.cpus().server(), dir.dir(), profilerFlags());
+        ChildEvent.Serving ready = p.await(ChildEvent.Serving.class, LabDefaults.STARTUP_TIMEOUT, e -> {});
         if (ready == null) {
             ctx.launcher().stop(p);
             throw new TrialBroken("the server did not start"
@@ -91,13 +91,13 @@ final class ServerStart {
         }
         String url = (spec.tls() == null ? "http://" : "https://") + ready.host() + ":" + ready.port();
         awaitHealth(p, url, true);
-        return new StartedServer(p, url, ready.settings(), spec, profiler(p, dir));
+        return new StartedServer(p, url, AnnouncedSettings.of(ready.settings()), Map.of(), spec, profiler(p, dir));
     }
 
     private StartedServer user(UserServer s, TrialPlan plan, TrialDir dir)
             throws IOException, InterruptedException, TrialBroken {
-        // what the suite declares this variant runs with: the lab cannot ask a user's server
-        Map<String, Object> declared = Map.of(UserServer.DECLARED, s.settings());
+        // what the suite declares this variant runs with, beside what it may announce itself
+        Map<String, String> declared = s.settings();
         if (s.alreadyRunning()) {
             if (!Http.awaitReady(s.url() + "/health", false, null, LabDefaults.STARTUP_TIMEOUT)) {
                 throw new TrialBroken("the server at " + s.url() + " did not answer " + s.url() + "/health within "
@@ -107,6 +107,7 @@ final class ServerStart {
             return new StartedServer(
                     null,
                     s.url(),
+                    AnnouncedSettings.fetch(s.url()),
                     declared,
                     null,
                     ServerProfiler.without(
@@ -124,24 +125,22 @@ final class ServerStart {
                             .database()
                             .uri(plan.experiment().scenario().databaseTls()));
         }
-        ChildProcess p =
-                ctx.launcher().startCommand("server", s.command(), ctx.cpus().server(), dir.dir(), env);
+        ChildProcess p = ctx.launcher()
+                .startCommand(ChildLauncher.SERVER_ROLE, s.command(), ctx.cpus().server(), dir.dir(), env);
         return serving(p, s.url(), false, declared, dir);
     }
 
     /**
      * The one way a server the lab started as a process of its own — a framework model's application or a user's
      * command — is taken into a trial: it must answer {@code /health} (a contract server with 200; a user's server with
-     * any HTTP answer, as it may have no such route), its settings are what it serves at {@code /settings} if it does,
-     * with what the suite declares for it, and the profiler attaches to it.
+     * any HTTP answer, as it may have no such route), its settings are what it serves at {@code /settings}, read once
+     * here, with what the suite declares for it, and the profiler attaches to it.
      */
     private StartedServer serving(
-            ChildProcess p, String url, boolean contract, Map<String, Object> declared, TrialDir dir)
+            ChildProcess p, String url, boolean contract, Map<String, String> declared, TrialDir dir)
             throws InterruptedException, TrialBroken {
         awaitHealth(p, url, contract);
-        Map<String, Object> settings = new LinkedHashMap<>(contract ? new Validator(url, true).settings() : Map.of());
-        settings.putAll(declared);
-        return new StartedServer(p, url, settings, null, profiler(p, dir));
+        return new StartedServer(p, url, AnnouncedSettings.fetch(url), declared, null, profiler(p, dir));
     }
 
     /**
@@ -178,7 +177,8 @@ final class ServerStart {
                         scenario.kind().needsDatabase() && db != null ? db.uri(scenario.databaseTls()) : null,
                         knobs);
         Path jar = Applications.find().jar(model.launch().app());
-        ChildProcess p = ctx.launcher().startJar("server", jar, ctx.cpus().server(), dir.dir(), env, profilerFlags());
+        ChildProcess p = ctx.launcher()
+                .startJar(ChildLauncher.SERVER_ROLE, jar, ctx.cpus().server(), dir.dir(), env, profilerFlags());
         return serving(p, "http://" + LOOPBACK + ":" + port, true, Map.of(), dir);
     }
 

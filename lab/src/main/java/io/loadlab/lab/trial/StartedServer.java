@@ -6,13 +6,19 @@ import io.loadlab.servers.ServerSpec;
 import java.util.Map;
 
 /**
- * A server under test that answers {@code /health}: its process, its base URL, the settings it announced, the spec it
- * was started with (null for a user's own server, whose settings the lab does not know), and the profiler attached to
+ * A server under test that answers {@code /health}: its process, its base URL, the settings it announced (read once,
+ * here), the settings its suite declares for it (a user's server; empty for a catalog model), the spec it was started
+ * with (null for a user's own server, whose settings the lab does not know), and the profiler attached to
  * its JVM. The process is null for a server that was already running, which the lab did not start and does not stop
  * (nor profile).
  */
 record StartedServer(
-        ChildProcess process, String url, Map<String, Object> settings, ServerSpec spec, ServerProfiler profiler) {
+        ChildProcess process,
+        String url,
+        AnnouncedSettings announced,
+        Map<String, String> declared,
+        ServerSpec spec,
+        ServerProfiler profiler) {
     /** True when the lab started the server (and so can sample and stop it); false for one already running. */
     boolean started() {
         return process != null;

@@ -7,7 +7,6 @@ import io.loadlab.lab.spec.TrialPlan;
 import java.io.IOException;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Runs one trial as a pipeline: a fresh pinned server ({@link ServerStart}), the validation gate
@@ -37,19 +36,19 @@ public final class TrialRunner {
             server = servers.start(plan, dir);
         } catch (TrialBroken e) {
             ValidationResult broken = new ValidationResult(false, List.of(), e.getMessage());
-            return judgement.judge(plan, startedAt, dir, null, Map.of(), broken, null);
+            return judgement.judge(plan, startedAt, dir, null, broken, null);
         }
         try {
             ctx.listener().phase(plan, Phase.VALIDATING);
             // the previous trial's writes are still in the table: validation's absent key must be absent
             ctx.dependencies().prepare(plan.experiment().scenario());
-            ValidationPhase.Validated v = ValidationPhase.run(
+            ValidationResult v = ValidationPhase.run(
                     server, plan.experiment().scenario(), ctx.plan().server(plan.model()) == null);
-            if (!v.result().passed()) {
-                return judgement.judge(plan, startedAt, dir, server.spec(), v.settings(), v.result(), null);
+            if (!v.passed()) {
+                return judgement.judge(plan, startedAt, dir, server, v, null);
             }
             MeasurementPhase.Measured m = measurement.run(plan, server, dir);
-            return judgement.judge(plan, startedAt, dir, server.spec(), v.settings(), v.result(), m);
+            return judgement.judge(plan, startedAt, dir, server, v, m);
         } finally {
             server.profiler().close();
             if (server.started()) {

@@ -6,21 +6,20 @@ import io.loadlab.lab.deps.Dependencies;
 import io.loadlab.lab.spec.ScenarioKind;
 import io.loadlab.lab.spec.ScenarioSpec;
 import io.loadlab.lab.validate.Validator;
-import java.util.LinkedHashMap;
-import java.util.Map;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * The validation gate of a trial: the scenario's requests once each at low load, checked against the contract, then
- * the bad inputs, before any load (the reactive CRUD lesson: a broken app gets no number). Also completes the
- * server's settings with its {@code /settings}.
+ * the bad inputs, before any load (the reactive CRUD lesson: a broken app gets no number). A catalog model must also
+ * announce the whole settings record, typed: one that leaves out a field the parity check needs is refused by the
+ * field's name, since its ranking could not be shown fair.
  */
 final class ValidationPhase {
-    /** What validation found, and the server's settings as announced and as served. */
-    record Validated(ValidationResult result, Map<String, Object> settings) {}
-
     private ValidationPhase() {}
 
-    static Validated run(StartedServer server, ScenarioSpec s, boolean strict) {
+    /** @param strict a catalog model: the contract's probes, and its settings record, are asked of it */
+    static ValidationResult run(StartedServer server, ScenarioSpec s, boolean strict) {
         Validator v = new Validator(server.url(), strict, s.http2());
         ZipCode sample = null;
         ZipCode absent = null;
@@ -29,8 +28,12 @@ final class ValidationPhase {
             absent = Dependencies.freshRow(s);
         }
         ValidationResult result = v.validate(s, sample, absent);
-        Map<String, Object> settings = new LinkedHashMap<>(server.settings());
-        settings.putAll(v.settings());
-        return new Validated(result, settings);
+        String settings = server.announced().failure();
+        if (!strict || !result.passed() || settings == null) {
+            return result;
+        }
+        List<String> checks = new ArrayList<>(result.checks());
+        checks.add("GET /settings: the settings record");
+        return new ValidationResult(false, checks, "the server " + settings);
     }
 }

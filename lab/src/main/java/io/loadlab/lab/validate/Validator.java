@@ -1,6 +1,5 @@
 package io.loadlab.lab.validate;
 
-import com.fasterxml.jackson.core.type.TypeReference;
 import io.loadlab.core.ContractLimits;
 import io.loadlab.core.Json;
 import io.loadlab.core.Printable;
@@ -106,17 +105,17 @@ public final class Validator {
         }
     }
 
-    /** The server's {@code /settings} JSON, or an empty map when it has none (a user's own server). */
-    public Map<String, Object> settings() {
+    /** The server's {@code /settings} answer, or null when it answers none with 200 (a user's own server). */
+    public String settingsBody() {
         try {
             Answer r = send("GET", "/settings", Map.of(), null);
             if (r.status() == 200) {
-                return Json.mapper().readValue(r.body(), new TypeReference<>() {});
+                return r.body();
             }
-        } catch (IOException | CheckFailed e) {
+        } catch (CheckFailed e) {
             // recorded as absent
         }
-        return Map.of();
+        return null;
     }
 
     /**

@@ -62,7 +62,8 @@ class ChildProtocolTest {
                 false,
                 1,
                 null,
-                null);
+                null,
+                "Hello, World!");
         ChildProcess gen = launcher.start("loadgen", job, null, dir);
         Thread.sleep(1_500);
         assertThat(gen.poll())
@@ -95,7 +96,7 @@ class ChildProtocolTest {
     void aChildThatCannotDoItsJobSaysWhyAndExitsTwo() throws Exception {
         ChildProcess first = launcher.start(
                 "server", new ServeJob(ServerSpec.builder("netty").port(0).build()), null, dir.resolve("a"));
-        ChildEvent.Ready ready = first.await(ChildEvent.Ready.class, Duration.ofSeconds(30), e -> {});
+        ChildEvent.Serving ready = first.await(ChildEvent.Serving.class, Duration.ofSeconds(30), e -> {});
         assertThat(ready).as(first.logTail()).isNotNull();
         ChildProcess second = launcher.start(
                 "server",
@@ -103,7 +104,7 @@ class ChildProtocolTest {
                 null,
                 dir.resolve("b"));
         List<ChildEvent> seen = new ArrayList<>();
-        assertThat(second.await(ChildEvent.Ready.class, Duration.ofSeconds(30), seen::add))
+        assertThat(second.await(ChildEvent.Serving.class, Duration.ofSeconds(30), seen::add))
                 .isNull();
         assertThat(seen)
                 .singleElement()
@@ -116,7 +117,7 @@ class ChildProtocolTest {
     void aChildJvmKeepsItsTemporaryFilesInItsOwnDirectoryAndStopRemovesIt() throws Exception {
         ChildProcess server = launcher.start(
                 "server", new ServeJob(ServerSpec.builder("netty").port(0).build()), null, dir);
-        assertThat(server.await(ChildEvent.Ready.class, Duration.ofSeconds(30), e -> {}))
+        assertThat(server.await(ChildEvent.Serving.class, Duration.ofSeconds(30), e -> {}))
                 .as(server.logTail())
                 .isNotNull();
         Path tmp = dir.resolve("server.tmp");

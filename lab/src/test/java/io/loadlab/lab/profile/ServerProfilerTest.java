@@ -153,7 +153,7 @@ class ServerProfilerTest {
     private ChildProcess serve(List<String> flags) throws Exception {
         ChildProcess server = launcher.start(
                 "server", new ServeJob(ServerSpec.builder("netty").port(0).build()), null, dir, flags);
-        ChildEvent.Ready ready = server.await(ChildEvent.Ready.class, Duration.ofSeconds(30), e -> {});
+        ChildEvent.Serving ready = server.await(ChildEvent.Serving.class, Duration.ofSeconds(30), e -> {});
         assertThat(ready).as(server.logTail()).isNotNull();
         url = "http://" + ready.host() + ":" + ready.port() + "/json";
         return server;

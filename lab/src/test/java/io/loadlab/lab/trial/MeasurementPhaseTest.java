@@ -77,8 +77,13 @@ class MeasurementPhaseTest {
                 new SuiteContext(suite, LabSetup.defaults(), anywhere, launcher, null, none, LabListener.SILENT);
         ChildProcess server = launcher.startCommand("server", "exit 3", null, dir, Map.of());
         server.process().waitFor();
-        StartedServer dead =
-                new StartedServer(server, "http://127.0.0.1:" + unusedPort(), Map.of(), null, ServerProfiler.off());
+        StartedServer dead = new StartedServer(
+                server,
+                "http://127.0.0.1:" + unusedPort(),
+                AnnouncedSettings.NONE,
+                Map.of(),
+                null,
+                ServerProfiler.off());
         TrialPlan trial =
                 new TrialPlan(0, plain, UserServer.DEFAULT_NAME, plain.loads().get(0), 1);
 
