@@ -139,6 +139,14 @@ final class LoadOptions {
             description = "Statuses counted as success, e.g. 200,201 or 200-299 (default: any 2xx or 3xx).")
     String expectStatus;
 
+    @Option(
+            names = "--expect-body",
+            paramLabel = "TEXT",
+            description = "The exact body of a right answer: one in " + LoadgenDefaults.ANSWER_SAMPLE_EVERY
+                    + " answers is checked, and a wrong one counts as a wrong_answer error (a scenario's requests say"
+                    + " their own with expect_body or expect_field). (default: any body)")
+    String expectBody;
+
     @Option(names = "--insecure", description = "HTTPS without certificate verification.")
     boolean insecure;
 
@@ -184,6 +192,7 @@ final class LoadOptions {
             } catch (IllegalArgumentException e) {
                 throw new UserError("-X: " + e.getMessage()); // the headers were checked as -H read them
             }
+            r = r.withExpectBody(expectBody);
             requests.add(expected == null ? r : r.withExpectStatus(expected));
         }
         return b.requests(requests).build();

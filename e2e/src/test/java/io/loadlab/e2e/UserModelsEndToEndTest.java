@@ -21,6 +21,52 @@ import org.junit.jupiter.api.io.TempDir;
  * validated on a scenario file's requests instead of the contract's and judged.
  */
 class UserModelsEndToEndTest {
+    /**
+     * Two servers that differ only in closing every 100th request's connection (Tomcat's keep-alive cap), and a third
+     * that does not report its backlog: the answer names the cap from their settings and from the closes the load
+     * generator counted, and the backlog as unknown for the one that is silent about it.
+     */
+    @Test
+    void aKeepAliveCapIsNamedFromTheSettingsAndFromTheCountedCloses(@TempDir Path tmp) throws Exception {
+        int port = LabRun.freePort();
+        String url = "http://127.0.0.1:" + port;
+        Path suite = tmp.resolve("keepalive.yaml");
+        Files.writeString(suite, """
+                servers:
+                  - {name: capped, command: "%s", url: "%s"}
+                  - {name: open, command: "%s", url: "%s"}
+                  - {name: quiet, command: "%s", url: "%s"}
+                experiments:
+                  - name: plain
+                    scenario: {type: plaintext}
+                    models: [capped, open, quiet]
+                    connections: [4]
+                """.formatted(
+                        LabRun.fakeServer(port, "close-every=100"),
+                        url,
+                        LabRun.fakeServer(port, "ok"),
+                        url,
+                        LabRun.fakeServer(port, "no-backlog"),
+                        url));
+        LabRun r = LabRun.run(
+                tmp.resolve("results"), 180, List.of("run", suite.toString(), "-d", "3s", "-w", "0", "--no-profile"));
+        String out = r.output();
+        SuiteResults s = r.suiteResults();
+        assertThat(s.trials()).as(out).hasSize(3);
+        TrialResult capped = s.trials().get(0);
+        assertThat(capped.load()).as(out).isNotNull();
+        assertThat(capped.load().connections().serverCloses() * 1000.0 / capped.load().requests())
+                .as("closes per 1,000 requests")
+                .isBetween(9.0, 11.0);
+        assertThat(s.trials().get(1).load().connections().serverCloses()).isZero();
+        assertThat(out)
+                .contains("PARITY: keep_alive.max_requests: capped 100, open unlimited, quiet unlimited")
+                .containsPattern("PARITY: connections closed by the server per 1,000 requests: capped (9|10|11)\\.\\d,"
+                        + " open 0\\.0, quiet 0\\.0")
+                .contains("PARITY: backlog: capped 1024, open 1024, quiet unknown");
+        assertThat(LabRun.processesOf(r.suiteDir())).isEmpty();
+    }
+
     @Test
     void twoVariantsOfOneServerAreRankedAndTheirDifferenceIsNamed(@TempDir Path tmp) throws Exception {
         int port = LabRun.freePort();
@@ -55,8 +101,8 @@ class UserModelsEndToEndTest {
                     .as("started by the lab, so sampled")
                     .anyMatch(p -> p.role().equals("server"));
         }
-        assertThat(s.trials().get(1).server().settings())
-                .containsEntry("declared", Map.of("spring.threads.virtual.enabled", "true", "db_pool", "10"));
+        assertThat(s.trials().get(1).server().declared())
+                .isEqualTo(Map.of("spring.threads.virtual.enabled", "true", "db_pool", "10"));
         if (s.trials().stream().allMatch(TrialResult::valid)) {
             assertThat(out)
                     .containsPattern("1\\. +app-(platform|virtual) ")

@@ -14,6 +14,12 @@ import io.netty.handler.ssl.SslHandshakeCompletionEvent;
 final class Http1Conn extends Conn {
     final ResponseParser parser;
     private boolean inWrite;
+    /** The row the sampled request was sent with (null: none); the request is sampled while {@link #sampled}. */
+    private byte[][] sampledRow;
+
+    private boolean sampled;
+    /** The sampled body, made at this connection's first sample. */
+    private byte[] sampleBuffer;
 
     Http1Conn(Worker worker, int slot, int fixedRequest, int maxHeaderBytes) {
         super(worker, slot, fixedRequest, 1);
@@ -25,6 +31,14 @@ final class Http1Conn extends Conn {
         begin(k, request, intended, now, deadline);
         parser.reset(plan.head(request));
         ByteBuf bytes = plan.encode(request, channel.alloc());
+        sampled = worker.sampleAnswer(request);
+        if (sampled) {
+            if (sampleBuffer == null) {
+                sampleBuffer = new byte[LoadgenDefaults.ANSWER_SAMPLE_BYTES];
+            }
+            sampledRow = plan.lastRow(request);
+            parser.sample(sampleBuffer);
+        }
         inWrite = true;
         try {
             channel.writeAndFlush(bytes, channel.voidPromise());
@@ -77,7 +91,7 @@ final class Http1Conn extends Conn {
             if (r == ResponseParser.DONE && in.isReadable()) {
                 worker.onFailure(this, ErrorCategory.INVALID, null); // bytes after the end of the response
             } else if (r == ResponseParser.DONE) {
-                worker.onResponse(this, 0, parser.status(), parser.keepAlive());
+                worker.onResponse(this, 0, parser.status(), parser.keepAlive(), checked());
             } else if (r == ResponseParser.INVALID) {
                 worker.onFailure(this, parser.error(), null);
             }
@@ -94,10 +108,24 @@ final class Http1Conn extends Conn {
         if (inFlight == 0) {
             worker.onClosed(this);
         } else if (parser.onClose() == ResponseParser.DONE) {
-            worker.onResponse(this, 0, parser.status(), false);
+            worker.onResponse(this, 0, parser.status(), false, checked());
         } else {
             worker.onFailure(this, parser.inBody() ? ErrorCategory.TRUNCATED_BODY : ErrorCategory.READ, null);
         }
+    }
+
+    /**
+     * The sampled answer's check: {@link Worker#UNCHECKED} when this answer was not sampled, else whether it was
+     * right ({@link Worker#RIGHT}) or not ({@link Worker#WRONG}).
+     */
+    private int checked() {
+        if (!sampled) {
+            return Worker.UNCHECKED;
+        }
+        sampled = false;
+        return worker.answers.right(request[0], sampledRow, sampleBuffer, parser.sampleLength(), parser.sampleCut())
+                ? Worker.RIGHT
+                : Worker.WRONG;
     }
 
     @Override

@@ -194,6 +194,7 @@ public record LoadSpec(
         private int maxStreams = LoadgenDefaults.MAX_STREAMS;
         private RetryPolicy retry = RetryPolicy.NONE;
         private NettyTransport transport;
+        private String expectBody;
 
         private Builder(Target target) {
             this.target = target;
@@ -305,6 +306,15 @@ public record LoadSpec(
         }
 
         /** The scenario's requests, how they are assigned, its seed and its name. */
+        /**
+         * The exact body a right answer to the single {@code GET url} carries (null: any), checked on a sample of the
+         * answers ({@link AnswerCheck}); a scenario's requests say their own.
+         */
+        public Builder expectBody(String body) {
+            expectBody = body;
+            return this;
+        }
+
         public Builder scenario(Scenario s) {
             return requests(s.requests()).assign(s.assign()).seed(s.seed()).scenarioName(s.name());
         }
@@ -314,8 +324,10 @@ public record LoadSpec(
         }
 
         public LoadSpec build() {
-            List<RequestSpec> reqs =
-                    requests != null ? requests : List.of(RequestSpec.of("GET", target.pathAndQuery(), null, null));
+            List<RequestSpec> reqs = requests != null
+                    ? requests
+                    : List.of(RequestSpec.of("GET", target.pathAndQuery(), null, null)
+                            .withExpectBody(expectBody));
             int max = maxConnections != null
                     ? maxConnections
                     : Math.max(connections, LoadgenDefaults.OPEN_MAX_CONNECTIONS);

@@ -1,5 +1,6 @@
 package io.loadlab.loadgen;
 
+import io.loadlab.core.result.AnswerChecks;
 import io.loadlab.core.result.ConnectionFairness;
 import io.loadlab.core.result.ConnectionStats;
 import io.loadlab.core.result.ErrorCategory;
@@ -99,12 +100,16 @@ final class ReportBuilder {
         }
         long connect = 0;
         long delayed = 0;
+        long serverCloses = 0;
+        long checked = 0;
         long bytes = 0;
         long oldest = 0;
         int opened = 0;
         for (Worker w : workers) {
             connect += w.recorder.connectErrors;
             delayed += w.recorder.delayed;
+            serverCloses += w.recorder.serverCloses;
+            checked += w.recorder.answersChecked();
             bytes += w.recorder.bytesRead();
             opened += w.maxOpened();
             for (RequestRecorder r : w.recorder.recorders) {
@@ -137,13 +142,16 @@ final class ReportBuilder {
                 allErrors,
                 keyed(allStatus),
                 new Unfinished(unfinished, Math.round(oldest / 1e3) / 1e3),
-                new ConnectionStats(opened, delayed, fairness()),
+                new ConnectionStats(opened, delayed, fairness(), serverCloses),
                 perRequest,
                 List.copyOf(intervals),
                 spec.hlog() == null ? null : spec.hlog().toString(),
                 null,
                 new Goodput(collector.good(), Math.round(collector.good() / durationS * 1000) / 1000.0),
-                retries());
+                retries(),
+                spec.requests().stream().anyMatch(r -> r.expectBody() != null || r.expectField() != null)
+                        ? new AnswerChecks(checked, allErrors.get(ErrorCategory.WRONG_ANSWER))
+                        : null);
     }
 
     /** The retry policy and the attempts retried inside the window; null when the run does not retry. */

@@ -45,6 +45,7 @@ final class RequestPlan {
     private final boolean random;
     private final long[] slotCursors;
     private long openCursor;
+    private int lastRow = -1;
     private final int worker;
     private final int workers;
     private final SplittableRandom rng;
@@ -208,14 +209,24 @@ final class RequestPlan {
         }
     }
 
+    /**
+     * The row of its data set the last {@link #encode} rendered (its data set's {@code fields} as bytes), or null for a
+     * request without data: what the answer to it is checked against.
+     */
+    byte[][] lastRow(int i) {
+        return lastRow < 0 || rows[i] == null ? null : rows[i][lastRow];
+    }
+
     /** The bytes of request {@code i}, ready to write; the caller's write releases them. */
     ByteBuf encode(int i, ByteBufAllocator alloc) {
         ByteBuf f = fixed[i];
         if (f != null) {
+            lastRow = -1;
             return f.duplicate();
         }
         ByteBuf out = alloc.directBuffer(256);
-        render(i, rows[i][row(i)], out);
+        lastRow = row(i);
+        render(i, rows[i][lastRow], out);
         return out;
     }
 

@@ -62,6 +62,11 @@ final class ResponseParser {
     private long remaining;
     private boolean noBody;
     private ErrorCategory error;
+    /** Where this response's body is copied for its check, or null when it is not sampled. */
+    private byte[] sample;
+
+    private int sampleLen;
+    private boolean sampleCut;
 
     ResponseParser(int maxHeaderBytes) {
         this.maxHeaderBytes = maxHeaderBytes;
@@ -82,6 +87,31 @@ final class ResponseParser {
         remaining = 0;
         noBody = head;
         error = null;
+        sample = null;
+        sampleLen = 0;
+        sampleCut = false;
+    }
+
+    /** Copies this response's body into {@code into} (as much as fits) for its check; call after {@link #reset}. */
+    void sample(byte[] into) {
+        sample = into;
+    }
+
+    /** The sampled body's bytes in the buffer given to {@link #sample}. */
+    int sampleLength() {
+        return sampleLen;
+    }
+
+    /** True when the sampled body did not fit its buffer. */
+    boolean sampleCut() {
+        return sampleCut;
+    }
+
+    private void keep(ByteBuf in, int n) {
+        int room = Math.min(n, sample.length - sampleLen);
+        in.getBytes(in.readerIndex(), sample, sampleLen, room);
+        sampleLen += room;
+        sampleCut |= room < n;
     }
 
     /** Consumes readable bytes of {@code in}; returns {@link #NEED_MORE}, {@link #DONE} or {@link #INVALID}. */
@@ -109,6 +139,9 @@ final class ResponseParser {
                 }
                 case BODY_LENGTH, CHUNK_DATA -> {
                     int n = (int) Math.min(remaining, in.readableBytes());
+                    if (sample != null) {
+                        keep(in, n);
+                    }
                     in.skipBytes(n);
                     remaining -= n;
                     if (remaining == 0) {
@@ -118,7 +151,12 @@ final class ResponseParser {
                         state = CHUNK_END;
                     }
                 }
-                case BODY_CLOSE -> in.skipBytes(in.readableBytes());
+                case BODY_CLOSE -> {
+                    if (sample != null) {
+                        keep(in, in.readableBytes());
+                    }
+                    in.skipBytes(in.readableBytes());
+                }
                 default -> {
                     return invalid(ErrorCategory.INVALID); // bytes after the end of the response
                 }

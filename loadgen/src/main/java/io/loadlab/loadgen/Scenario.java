@@ -152,6 +152,7 @@ public record Scenario(String name, LoadSpec.Assign assign, long seed, List<Requ
         String expectBody = r.has("expect_body") ? r.get("expect_body").asText() : null;
         String expectType =
                 r.has("expect_content_type") ? r.get("expect_content_type").asText() : null;
+        String expectField = r.has("expect_field") ? r.get("expect_field").asText() : null;
         List<String> fields = ds == null ? List.of() : ds.fields();
         Template.compile(path, fields);
         if (body != null) {
@@ -165,6 +166,7 @@ public record Scenario(String name, LoadSpec.Assign assign, long seed, List<Requ
                 to,
                 expect,
                 expectBody,
-                expectType);
+                expectType,
+                expectField);
     }
 }

@@ -33,17 +33,22 @@ public record ScenarioDefinition(
      * @param pick how rows are picked: {@code random}, {@code sequential} or {@code unique}
      * @param range the rows used, {@code [from, to)}
      * @param expectStatus statuses that count as success; absent: any 2xx or 3xx
+     * @param expectBody the exact body of a right answer; absent: any
+     * @param expectField a field of {@code data} a right answer carries as {@code "field":"value"}; absent: none
      */
     public record Request(
             @JsonUnwrapped WeightedRequest request,
             String data,
             String pick,
             List<Integer> range,
-            List<Integer> expectStatus) {
+            List<Integer> expectStatus,
+            String expectBody,
+            String expectField) {
 
-        /** A plain {@code GET path} of weight {@code weight}. */
-        public static Request get(String name, int weight, String path) {
-            return new Request(new WeightedRequest(name, weight, "GET", path, null, null), null, null, null, null);
+        /** A plain {@code GET path} of weight {@code weight} whose right answer is {@code body} (null: any). */
+        public static Request get(String name, int weight, String path, String body) {
+            return new Request(
+                    new WeightedRequest(name, weight, "GET", path, null, null), null, null, null, null, body, null);
         }
     }
 

@@ -31,6 +31,8 @@ final class WindowRecorder {
     volatile long connectErrors;
     /** Requests due inside the window that waited for a connection (open model). */
     long delayed;
+    /** Connections the server closed inside the window (a keep-alive cap, an idle timeout, {@code close}). */
+    long serverCloses;
 
     private final boolean open;
     private final long timeoutNanos;
@@ -38,6 +40,7 @@ final class WindowRecorder {
     private final RequestRecorder[][] recordersBy;
     private final ConnectionTally[] tallyBy;
     private final long[] bytesBy = new long[2];
+    private final long[] checkedBy = new long[2];
     /**
      * Where bytes read and carried requests go: {@link #IN_WINDOW} from a task run at {@code t0} until the window
      * closes, else {@link #OUTSIDE_WINDOW}; a field, so that they need not read the clock.
@@ -125,7 +128,7 @@ final class WindowRecorder {
      * at t1, so throughput read low by latency / duration (11% for a 540 ms server over 5 s) and the slow requests,
      * likelier to straddle an edge, were undercounted.
      */
-    void response(Conn c, int k, int status, long now) {
+    void response(Conn c, int k, int status, long now, int check) {
         if (now - t1 < 0) {
             // before t0 into the scratch sinks, by the sign of now - t0 (a branch the warm-up never took would be
             // compiled out and deoptimize at t0)
@@ -134,13 +137,24 @@ final class WindowRecorder {
             RequestRecorder rec = recordersBy[at][request];
             rec.record(now - c.intended[k], now - c.sent[k], open);
             rec.status(status);
-            if (!plan.spec(request).expects(status)) {
+            boolean expected = plan.spec(request).expects(status);
+            if (expected && check != Worker.UNCHECKED) {
+                checkedBy[at]++;
+            }
+            if (!expected) {
                 rec.error(ErrorCategory.STATUS);
+            } else if (check == Worker.WRONG) {
+                rec.error(ErrorCategory.WRONG_ANSWER);
             } else if (now - c.intended[k] - timeoutNanos <= 0) {
                 rec.good();
             }
             tallyBy[at].completed(c.slot);
         }
+    }
+
+    /** Answers checked inside the window ({@link AnswerCheck}), right or wrong. */
+    long answersChecked() {
+        return checkedBy[IN_WINDOW];
     }
 
     /** A request failed in {@code kind} at {@code now}. */
@@ -168,6 +182,13 @@ final class WindowRecorder {
             }
         } else {
             recorders[c.fixedRequest >= 0 ? c.fixedRequest : 0].error(kind);
+        }
+    }
+
+    /** The server closed a connection at {@code now}: with its last answer, or while it was idle. */
+    void serverClosed(long now) {
+        if (inside(now)) {
+            serverCloses++;
         }
     }
 

@@ -29,6 +29,14 @@ final class Worker {
     final SslContext ssl;
     /** What this thread measures, and whether an event falls inside the window. */
     final WindowRecorder recorder;
+    /** What a right answer to each request carries, for the sampled check. */
+    final AnswerCheck answers;
+
+    /** An answer's check: not sampled, sampled and right, sampled and wrong. */
+    static final int UNCHECKED = 0;
+
+    static final int RIGHT = 1;
+    static final int WRONG = 2;
 
     private final int id;
     private final int threads;
@@ -46,6 +54,8 @@ final class Worker {
     private volatile Throwable fault;
 
     private boolean stopped;
+    /** Requests with an expected answer sent so far: every {@link LoadgenDefaults#ANSWER_SAMPLE_EVERY}th is checked. */
+    private long checkable;
 
     Worker(
             int id,
@@ -66,6 +76,7 @@ final class Worker {
         this.initialConnections = share(spec.connections());
         this.plan = new RequestPlan(spec, id, threads, initialConnections);
         this.recorder = new WindowRecorder(plan, spec, initialConnections);
+        this.answers = new AnswerCheck(spec.requests());
         this.group = new MultiThreadIoEventLoopGroup(
                 1, new DefaultThreadFactory("loadlab-load-" + id, true), transport.labIoHandlerFactory());
         this.loop = group.next();
@@ -269,12 +280,25 @@ final class Worker {
     }
 
     /** Stream {@code k} of {@code c} received its whole response. */
+    /** True when the answer to {@code request}, about to be sent, is one of the sample whose answers are checked. */
+    boolean sampleAnswer(int request) {
+        return answers.checks(request) && checkable++ % LoadgenDefaults.ANSWER_SAMPLE_EVERY == 0;
+    }
+
     void onResponse(Conn c, int k, int status, boolean keepAlive) {
+        onResponse(c, k, status, keepAlive, UNCHECKED);
+    }
+
+    /** @param check the answer's sampled check: {@link #UNCHECKED}, {@link #RIGHT} or {@link #WRONG} */
+    void onResponse(Conn c, int k, int status, boolean keepAlive, int check) {
         long now = clock.nanoTime();
         if (status < 500 || plan.spec(c.request[k]).expects(status) || !dispatch.retry(c, k, now)) {
-            recorder.response(c, k, status, now);
+            recorder.response(c, k, status, now, check);
         }
         c.end(k);
+        if (!keepAlive) {
+            recorder.serverClosed(now);
+        }
         afterStream(c, k, keepAlive, now);
     }
 
@@ -364,6 +388,7 @@ final class Worker {
             onFailure(c, ErrorCategory.CONNECT, null); // closed before it was usable (e.g. during the TLS handshake)
             return;
         }
+        recorder.serverClosed(clock.nanoTime());
         replace(c, false);
     }
 

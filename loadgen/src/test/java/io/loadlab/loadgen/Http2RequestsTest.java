@@ -26,6 +26,7 @@ class Http2RequestsTest {
                 data == null ? 0 : 1,
                 null,
                 null,
+                null,
                 null);
     }
 

@@ -36,6 +36,7 @@ class PlannedMixTest {
                 0,
                 null,
                 null,
+                null,
                 null);
     }
 

@@ -86,6 +86,7 @@ class RequestDispatchTest {
                 0,
                 null,
                 null,
+                null,
                 null);
     }
 

@@ -27,12 +27,13 @@ class RequestPlanTest {
                 0,
                 null,
                 null,
+                null,
                 null);
     }
 
     private static RequestSpec rows(RequestSpec.Pick pick) {
         return new RequestSpec(
-                new WeightedRequest("row", 1, "GET", "/r/${id}", null, null), IDS, pick, 0, 4, null, null, null);
+                new WeightedRequest("row", 1, "GET", "/r/${id}", null, null), IDS, pick, 0, 4, null, null, null, null);
     }
 
     private static LoadSpec spec(LoadSpec.Assign assign, RequestSpec... requests) {
@@ -62,6 +63,7 @@ class RequestPlanTest {
                 RequestSpec.Pick.RANDOM,
                 0,
                 0,
+                null,
                 null,
                 null,
                 null);

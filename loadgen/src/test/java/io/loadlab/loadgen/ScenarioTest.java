@@ -140,6 +140,7 @@ class ScenarioTest {
                                 0,
                                 null,
                                 null,
+                                null,
                                 null),
                         new RequestSpec(
                                 new WeightedRequest("slow", 1, "GET", "/b", null, null),
@@ -147,6 +148,7 @@ class ScenarioTest {
                                 RequestSpec.Pick.RANDOM,
                                 0,
                                 0,
+                                null,
                                 null,
                                 null,
                                 null)))

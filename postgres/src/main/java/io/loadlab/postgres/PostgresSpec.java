@@ -36,11 +36,13 @@ public record PostgresSpec(
         Map<String, String> environment) {
 
     /**
-     * Settings applied unless overridden: enough connections for every model's pool, a fixed buffer size. fsync stays
-     * on, as in production; pass {@code fsync=off} to take the disk out of the measurement, and say so.
+     * Settings applied unless overridden: enough connections for every model's pool, a fixed buffer size, and
+     * {@code pg_stat_statements} loaded (the lab counts the statements each request costs from it; it ships with the
+     * binaries). fsync stays on, as in production; pass {@code fsync=off} to take the disk out of the measurement, and
+     * say so.
      */
-    public static final Map<String, String> DEFAULT_SETTINGS =
-            Map.of("max_connections", "300", "shared_buffers", "128MB");
+    public static final Map<String, String> DEFAULT_SETTINGS = Map.of(
+            "max_connections", "300", "shared_buffers", "128MB", "shared_preload_libraries", "pg_stat_statements");
 
     public PostgresSpec {
         Objects.requireNonNull(host, "host");

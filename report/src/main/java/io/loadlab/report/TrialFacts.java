@@ -44,6 +44,17 @@ final class TrialFacts {
                 l == null || l.connections() == null
                         ? Numbers.DASH
                         : fairness(l.connections().fairness()));
+        out.put(
+                "connections closed by the server",
+                l == null || l.connections() == null || l.connections().serverCloses() == null
+                        ? Numbers.DASH
+                        : closes(l.connections().serverCloses(), l.requests()));
+        out.put(
+                "answers checked",
+                l == null || l.answers() == null
+                        ? Numbers.DASH
+                        : Numbers.count(l.answers().checked()) + " sampled under load, "
+                                + Numbers.count(l.answers().wrong()) + " wrong");
         out.put("share of the mix", l == null ? Numbers.DASH : shares(l.perRequest()));
         Ceiling c = t.ceiling();
         out.put("workload ceiling", c == null || c.rps() == null ? Numbers.DASH : bound(c.rps(), c.explanation()));
@@ -52,6 +63,11 @@ final class TrialFacts {
         DependencyWork d = t.dependencies();
         out.put("backend", d == null || d.backend() == null ? Numbers.DASH : backend(d.backend()));
         out.put("database", d == null || d.database() == null ? Numbers.DASH : database(d.database()));
+        out.put(
+                "database work per request",
+                d == null || d.database() == null || l == null
+                        ? Numbers.DASH
+                        : databaseWork(d.database(), l.requests()));
         out.put("server CPU per request", Numbers.micros(cpuMicrosPerRequest(t)));
         ServerProfile p = ProfileHtml.profile(t);
         ServerProfile.Jvm j = p == null ? null : p.jvm();
@@ -279,6 +295,54 @@ final class TrialFacts {
                         b.peakInFlight(),
                         b.meanInFlight() == null ? 0 : b.meanInFlight());
         return Numbers.count(b.calls()) + " calls; in flight at once: " + peak;
+    }
+
+    private static String closes(long closes, long requests) {
+        return Numbers.count(closes)
+                + (requests <= 0
+                        ? ""
+                        : String.format(Locale.ROOT, " (%.1f per 1,000 requests)", closes * 1000.0 / requests));
+    }
+
+    /**
+     * PostgreSQL's own count over the window per completed request: {@code 1.20 statements (1.00 select, 0.20
+     * insert), 1.20 transactions, 0.40 BEGIN/COMMIT}; a dash where it was not counted.
+     */
+    static String databaseWork(DependencyWork.Database d, long requests) {
+        if (requests <= 0 || (d.statements() == null && d.transactions() == null)) {
+            return Numbers.DASH;
+        }
+        StringBuilder b = new StringBuilder();
+        if (d.statements() != null) {
+            b.append(String.format(Locale.ROOT, "%.2f statements", d.tableStatements() / (double) requests));
+            String sep = " (";
+            for (String k : List.of(
+                    DependencyWork.Database.SELECT,
+                    DependencyWork.Database.INSERT,
+                    DependencyWork.Database.UPDATE,
+                    DependencyWork.Database.DELETE)) {
+                Long n = d.statements().get(k);
+                if (n != null && n > 0) {
+                    b.append(sep).append(String.format(Locale.ROOT, "%.2f %s", n / (double) requests, k));
+                    sep = ", ";
+                }
+            }
+            b.append(sep.equals(", ") ? ")" : "");
+        } else {
+            b.append("statements not counted (no pg_stat_statements)");
+        }
+        if (d.transactions() != null) {
+            b.append(String.format(Locale.ROOT, ", %.2f transactions", d.transactions() / (double) requests));
+        }
+        if (d.statements() != null) {
+            long control = d.statements().getOrDefault(DependencyWork.Database.TRANSACTION_CONTROL, 0L);
+            long other = d.statements().getOrDefault(DependencyWork.Database.OTHER, 0L);
+            b.append(String.format(Locale.ROOT, ", %.2f BEGIN/COMMIT", control / (double) requests));
+            if (other > 0) {
+                b.append(String.format(Locale.ROOT, ", %.2f other", other / (double) requests));
+            }
+        }
+        return b.toString();
     }
 
     private static String database(DependencyWork.Database d) {

@@ -12,14 +12,17 @@ import io.loadlab.core.result.TrialKey;
 import io.loadlab.core.result.TrialResult;
 import io.loadlab.core.result.Verdict;
 import io.loadlab.core.result.VerdictCode;
+import io.loadlab.core.settings.Limit;
+import io.loadlab.core.settings.ServerSettings;
 import io.loadlab.testkit.LoadReports;
+import io.loadlab.testkit.SettingsFixtures;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** The answer's PARITY warnings, from the trials' recorded server settings, in the terminal and the report. */
 class ParityAnswerTest {
-    private static TrialResult trial(String model, double rps, Map<String, Object> settings) {
+    private static TrialResult trial(String model, double rps, ServerSettings settings, Map<String, String> declared) {
         var load = LoadReports.closed()
                 .requests((long) rps * 5, rps)
                 .latency(new LatencyStats(1000, 5, 1, 1, 5, 5, 5, 10, 10, 10, 10))
@@ -32,11 +35,21 @@ class ParityAnswerTest {
                 null,
                 load,
                 Ceiling.NONE,
-                new ServerFacts(settings, null, null, null),
+                new ServerFacts(settings, declared, null, null, null),
                 null,
                 null,
                 Map.of(),
                 null);
+    }
+
+    private static ServerSettings pool(String model, int dbPool, int threads) {
+        ServerSettings s = SettingsFixtures.complete(model);
+        ServerSettings.Database d = s.database();
+        return s.toBuilder()
+                .database(new ServerSettings.Database(
+                        d.client(), dbPool, d.statementCache(), d.transactions(), d.transactionControl(), null, null))
+                .threads(new ServerSettings.Threads("pool", Limit.of(threads), 0, 2, Limit.of(0)))
+                .build();
     }
 
     private static SuiteResults suite(TrialResult... trials) {
@@ -48,21 +61,21 @@ class ParityAnswerTest {
     @Test
     void modelsThatDifferInTheirDatabasePoolGetAParityWarningNamingIt() {
         SuiteResults r = suite(
-                trial("servlet-sync", 2000, Map.of("db_pool", 10, "max_threads", 200)),
-                trial("netty", 9000, Map.of("db_pool", 16, "event_loops", 1)));
+                trial("servlet-sync", 2000, pool("servlet-sync", 10, 200), null),
+                trial("netty", 9000, SettingsFixtures.complete("netty"), null));
         List<ExperimentAnswer> answers = Answers.of(r, null);
-        assertThat(answers.get(0).parity()).containsExactly("PARITY: db_pool: servlet-sync 10, netty 16");
-        assertThat(AnswerText.render(r, null)).contains("\n  PARITY: db_pool: servlet-sync 10, netty 16\n");
+        assertThat(answers.get(0).parity()).containsExactly("PARITY: database.pool: servlet-sync 10, netty 16");
+        assertThat(AnswerText.render(r, null)).contains("\n  PARITY: database.pool: servlet-sync 10, netty 16\n");
         StringBuilder html = new StringBuilder();
         AnswerHtml.answer(html, answers.get(0));
-        assertThat(html).contains("<p class=\"parity\">PARITY: db_pool: servlet-sync 10, netty 16</p>");
+        assertThat(html).contains("<p class=\"parity\">PARITY: database.pool: servlet-sync 10, netty 16</p>");
     }
 
     @Test
     void aModelsOwnKnobIsNoParityDifference() {
         SuiteResults r = suite(
-                trial("servlet-sync", 2000, Map.of("db_pool", 16, "max_threads", 200)),
-                trial("servlet-async", 9000, Map.of("db_pool", 16, "max_threads", 16)));
+                trial("servlet-sync", 2000, pool("servlet-sync", 16, 200), null),
+                trial("servlet-async", 9000, pool("servlet-async", 16, 16), null));
         assertThat(Answers.of(r, null).get(0).parity()).isEmpty();
         assertThat(AnswerText.render(r, null)).doesNotContain("PARITY");
     }
@@ -70,15 +83,34 @@ class ParityAnswerTest {
     @Test
     void twoVariantsOfAUserServerShowTheOneDeclaredSettingTheyDifferIn() {
         SuiteResults r = suite(
-                trial(
-                        "app-platform",
-                        2000,
-                        Map.of("declared", Map.of("spring.threads.virtual.enabled", "false", "db_pool", "10"))),
-                trial(
-                        "app-virtual",
-                        9000,
-                        Map.of("declared", Map.of("spring.threads.virtual.enabled", "true", "db_pool", "10"))));
+                trial("app-platform", 2000, null, Map.of("spring.threads.virtual.enabled", "false", "db_pool", "10")),
+                trial("app-virtual", 9000, null, Map.of("spring.threads.virtual.enabled", "true", "db_pool", "10")));
         assertThat(Answers.of(r, null).get(0).parity())
                 .containsExactly("PARITY: spring.threads.virtual.enabled: app-platform false, app-virtual true");
+    }
+
+    @Test
+    void aUserServerThatReportsNoBacklogIsUnknownThere() {
+        ServerSettings mine = SettingsFixtures.complete("mine").toBuilder().build();
+        ServerSettings noBacklog = new ServerSettings(
+                mine.schema(),
+                "mine",
+                mine.host(),
+                mine.port(),
+                mine.pid(),
+                mine.scheme(),
+                mine.protocol(),
+                mine.software(),
+                null,
+                mine.keepAlive(),
+                mine.threads(),
+                mine.database(),
+                mine.backendClient(),
+                mine.jvm(),
+                null);
+        SuiteResults r = suite(
+                trial("netty", 9000, SettingsFixtures.complete("netty"), null),
+                trial("mine", 9000, noBacklog, Map.of()));
+        assertThat(Answers.of(r, null).get(0).parity()).containsExactly("PARITY: backlog: netty 8192, mine unknown");
     }
 }

@@ -35,6 +35,7 @@ public final class LoadReports {
     private Unfinished unfinished = Unfinished.NONE;
     private ConnectionFairness fairness;
     private long delayed;
+    private long serverCloses;
     private Map<String, RequestStats> perRequest = Map.of();
     private List<IntervalStats> intervals;
     private String hlog;
@@ -116,6 +117,12 @@ public final class LoadReports {
         return this;
     }
 
+    /** Connections the server closed in the window. */
+    public LoadReports serverCloses(long v) {
+        serverCloses = v;
+        return this;
+    }
+
     public LoadReports delayed(long v) {
         delayed = v;
         return this;
@@ -176,10 +183,12 @@ public final class LoadReports {
                 errors,
                 status != null ? status : Map.of("200", requests),
                 unfinished,
-                new ConnectionStats(connections, delayed, fairness != null ? fairness : ConnectionFairness.of(even)),
+                new ConnectionStats(
+                        connections, delayed, fairness != null ? fairness : ConnectionFairness.of(even), serverCloses),
                 perRequest,
                 iv,
                 hlog,
+                null,
                 null,
                 null,
                 null);

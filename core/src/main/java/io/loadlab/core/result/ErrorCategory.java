@@ -29,7 +29,13 @@ public enum ErrorCategory {
     /** The connection closed inside the body: fewer bytes than Content-Length, or a chunked body cut short. */
     TRUNCATED_BODY("truncated body"),
     /** Any other malformed response: a bad or conflicting Content-Length, a header without a name, stray bytes. */
-    INVALID("invalid response");
+    INVALID("invalid response"),
+    /**
+     * A complete response of an expected status whose body is not the answer to what was asked, found by the load
+     * generator's sampled check (a {@code /zipcodes/{zip}} answered with another zip's row, a {@code /json} with
+     * another body).
+     */
+    WRONG_ANSWER("wrong answer");
 
     static final ErrorCategory[] ALL = values();
 
@@ -49,9 +55,12 @@ public enum ErrorCategory {
         return label;
     }
 
-    /** True for failures without a response (the server's answer never arrived whole); false for {@link #STATUS}. */
+    /**
+     * True for failures without a response (the server's answer never arrived whole); false for {@link #STATUS} and
+     * {@link #WRONG_ANSWER}, which are whole responses.
+     */
     public boolean unanswered() {
-        return this != STATUS;
+        return this != STATUS && this != WRONG_ANSWER;
     }
 
     /** The category of a JSON field name, or null when there is none (a newer file's category). */

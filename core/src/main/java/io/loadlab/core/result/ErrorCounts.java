@@ -67,9 +67,15 @@ public final class ErrorCounts {
         return n;
     }
 
-    /** Failures without a whole response: every category but {@link ErrorCategory#STATUS}. */
+    /** Failures without a whole response: every category but those of whole responses ({@link ErrorCategory#unanswered}). */
     public long unanswered() {
-        return total() - get(ErrorCategory.STATUS);
+        long n = 0;
+        for (ErrorCategory c : ErrorCategory.ALL) {
+            if (c.unanswered()) {
+                n += get(c);
+            }
+        }
+        return n;
     }
 
     public ErrorCounts plus(ErrorCounts o) {

@@ -18,7 +18,9 @@ import java.util.Map;
  * sums and the latency the sum of their histograms (docs/distributed.md).
  *
  * <p>{@code goodput} (responses that succeeded within the timeout) is absent in files written before it was recorded;
- * {@code retries} is present only when the run retried failed attempts ({@code --retries}).
+ * {@code retries} is present only when the run retried failed attempts ({@code --retries}); {@code answers} (the
+ * sampled check of the answers' bodies) is absent in files written before it was made, and when no request had an
+ * expected answer.
  */
 public record LoadReport(
         int schemaVersion,
@@ -35,7 +37,8 @@ public record LoadReport(
         String hlog,
         List<AgentStats> agents,
         Goodput goodput,
-        Retries retries) {
+        Retries retries,
+        AnswerChecks answers) {
     public static final int SCHEMA_VERSION = 2;
 
     public static final String CLOSED = "closed";
@@ -46,9 +49,12 @@ public record LoadReport(
         return throughput.requests();
     }
 
-    /** Successful answers: responses whose status was expected (all responses but the {@code status} errors). */
+    /**
+     * Successful answers: responses whose status was expected and whose body, where it was checked, was right (all
+     * responses but the {@code status} and {@code wrong_answer} errors).
+     */
     public long successes() {
-        return requests() - errors.get(ErrorCategory.STATUS);
+        return requests() - errors.get(ErrorCategory.STATUS) - errors.get(ErrorCategory.WRONG_ANSWER);
     }
 
     /** Requests that got an answer or failed: responses plus failures without one (unfinished ones excluded). */

@@ -1,5 +1,8 @@
 package io.loadlab.e2e.fake;
 
+import io.loadlab.core.settings.Limit;
+import io.loadlab.core.settings.ServerSettings;
+import io.loadlab.core.settings.SettingsJson;
 import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -27,14 +30,20 @@ import java.util.concurrent.atomic.AtomicLong;
  *   <li>{@code stop-after=N} — after N requests, reads requests but never answers again (a deadlocked app);
  *   <li>{@code die-after-ms=M} — halts M ms after its first request (a crash mid-trial);
  *   <li>{@code wrong-body} — answers {@code /plaintext} with the wrong body;
- *   <li>{@code no-backend} — answers {@code /backend} without calling the backend (a cache).
+ *   <li>{@code no-backend} — answers {@code /backend} without calling the backend (a cache);
+ *   <li>{@code close-every=N} — closes each connection after its Nth request ({@code Connection: close}), as Tomcat's
+ *       {@code maxKeepAliveRequests}, and says so in its settings;
+ *   <li>{@code no-backlog} — behaves, and leaves the backlog out of its settings.
  * </ul>
+ *
+ * <p>Its {@code /settings} is the settings record every model announces, with what it does.
  *
  * Usage: {@code FakeServer PORT MODE [BACKEND_URL]}. One virtual thread per connection; keep-alive.
  */
 public final class FakeServer {
     private static final DateTimeFormatter HTTP_DATE = DateTimeFormatter.RFC_1123_DATE_TIME;
     private static final AtomicLong REQUESTS = new AtomicLong();
+    private static final int BACKLOG = 1024;
     private static volatile long firstRequestNanos;
 
     private FakeServer() {}
@@ -57,7 +66,7 @@ public final class FakeServer {
             t.setDaemon(true);
             t.start();
         }
-        try (ServerSocket ss = new ServerSocket(port, 1024, InetAddress.getLoopbackAddress())) {
+        try (ServerSocket ss = new ServerSocket(port, BACKLOG, InetAddress.getLoopbackAddress())) {
             System.err.println("fake server on port " + port + " mode " + mode);
             while (true) {
                 Socket s = ss.accept();
@@ -70,7 +79,8 @@ public final class FakeServer {
         try (s) {
             InputStream in = new BufferedInputStream(s.getInputStream());
             OutputStream out = s.getOutputStream();
-            while (true) {
+            int cap = mode.startsWith("close-every=") ? Integer.parseInt(mode.substring(12)) : Integer.MAX_VALUE;
+            for (int onThis = 1; ; onThis++) {
                 String line = readLine(in);
                 if (line == null || line.isEmpty()) {
                     return;
@@ -95,8 +105,9 @@ public final class FakeServer {
                     sleep(Long.MAX_VALUE / 2_000_000); // never answer: the connection hangs
                 }
                 String[] parts = line.split(" ");
-                answer(out, parts[0], parts.length > 1 ? parts[1] : "/", mode, backend, client);
-                if (close) {
+                boolean last = close || onThis >= cap;
+                answer(out, parts[0], parts.length > 1 ? parts[1] : "/", mode, backend, client, last);
+                if (last) {
                     return;
                 }
             }
@@ -106,8 +117,15 @@ public final class FakeServer {
     }
 
     private static void answer(
-            OutputStream out, String method, String target, String mode, String backend, HttpClient client)
+            OutputStream out,
+            String method,
+            String target,
+            String mode,
+            String backend,
+            HttpClient client,
+            boolean last)
             throws IOException {
+        CLOSE.set(last);
         String path = target.contains("?") ? target.substring(0, target.indexOf('?')) : target;
         String query = target.contains("?") ? target.substring(target.indexOf('?') + 1) : "";
         boolean get = method.equals("GET");
@@ -121,6 +139,7 @@ public final class FakeServer {
             }
             case "/json" -> write(out, 200, "application/json", "{\"message\":\"Hello, World!\"}");
             case "/health" -> write(out, 200, "application/json", "{\"status\":\"UP\"}");
+            case "/settings" -> write(out, 200, "application/json", SettingsJson.write(settings(mode)));
             case "/delay" -> {
                 String ms = query.startsWith("ms=") ? query.substring(3) : "";
                 if (!ms.matches("\\d{1,5}")) {
@@ -149,10 +168,33 @@ public final class FakeServer {
         }
     }
 
+    /** What it runs with: the record every model announces, its keep-alive cap and backlog as its mode has them. */
+    private static ServerSettings settings(String mode) {
+        Limit maxRequests = mode.startsWith("close-every=")
+                ? Limit.of(Long.parseLong(mode.substring(12)))
+                : Limit.UNLIMITED;
+        ServerSettings.Builder b = ServerSettings.builder("fake")
+                .listening("127.0.0.1", 0)
+                .software("loadlab's end-to-end fake server", "java.net.ServerSocket")
+                .keepAlive(maxRequests, Limit.UNLIMITED)
+                .threads(new ServerSettings.Threads("virtual-thread", Limit.UNLIMITED, 0, 1, Limit.of(0)))
+                .database(new ServerSettings.Database(
+                        "none", 0, Limit.of(0), ServerSettings.Transactions.PER_STATEMENT, "none", null, null))
+                .backendClient(new ServerSettings.HttpClient("the JDK's HttpClient", Limit.UNLIMITED, null));
+        if (!mode.equals("no-backlog")) {
+            b.backlog(BACKLOG);
+        }
+        return b.build();
+    }
+
+    /** Whether the answer being written is the connection's last. */
+    private static final ThreadLocal<Boolean> CLOSE = ThreadLocal.withInitial(() -> false);
+
     private static void write(OutputStream out, int status, String type, String body) throws IOException {
         byte[] b = body.getBytes(StandardCharsets.UTF_8);
         String head = "HTTP/1.1 " + status + " X\r\nServer: fake\r\nDate: "
                 + HTTP_DATE.format(ZonedDateTime.now(ZoneOffset.UTC)) + "\r\nContent-Type: " + type
+                + (CLOSE.get() ? "\r\nConnection: close" : "")
                 + "\r\nContent-Length: " + b.length + "\r\n\r\n";
         out.write(head.getBytes(StandardCharsets.US_ASCII));
         out.write(b);

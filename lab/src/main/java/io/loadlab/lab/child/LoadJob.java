@@ -29,6 +29,8 @@ import java.nio.file.Path;
  * @param maxStreams HTTP/2: requests in flight per connection at most (1 over HTTP/1.1)
  * @param retry how the load generator retries a failed attempt; null: never
  * @param transport the load generator's Netty transport; null: its default
+ * @param expectBody the exact body of a right answer to the single {@code GET url} (null: any), checked on a sample
+ *     of the answers under load; a scenario's requests say their own
  */
 public record LoadJob(
         String url,
@@ -46,7 +48,8 @@ public record LoadJob(
         boolean http2,
         int maxStreams,
         RetryPolicy retry,
-        NettyTransport transport)
+        NettyTransport transport,
+        String expectBody)
         implements ChildJob {
 
     @JsonCreator
@@ -76,7 +79,8 @@ public record LoadJob(
                 http2,
                 maxStreams,
                 retry,
-                transport);
+                transport,
+                expectBody);
     }
 
     /** True when this job is one load agent of several. */
@@ -97,7 +101,8 @@ public record LoadJob(
                 .http2(http2)
                 .maxStreams(maxStreams)
                 .retry(retry)
-                .transport(transport);
+                .transport(transport)
+                .expectBody(expectBody);
         if (timeout != null) {
             b.timeout(timeout);
         }

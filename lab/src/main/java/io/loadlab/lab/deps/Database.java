@@ -33,6 +33,9 @@ public final class Database {
             "ssl",
             "wal_level");
 
+    /** PostgreSQL's maintenance database, which every cluster has unless someone dropped it. */
+    static final String MAINTENANCE_DB = "postgres";
+
     private final String jdbcUrl;
     private final String user;
     private final String password;
@@ -144,21 +147,53 @@ public final class Database {
     }
 
     /**
-     * The server's connections to this database that are running a statement now, and those that use TLS; the lab's
-     * own connection is left out. Uses {@code c}, which the caller keeps open while it samples.
+     * The server's connections to database {@code db} that are running a statement now, and those that use TLS; the
+     * lab's own connection is left out. Uses {@code c}, which the caller keeps open while it samples.
      */
-    public static int[] activity(Connection c) throws SQLException {
-        try (Statement s = c.createStatement();
-                ResultSet r = s.executeQuery("select count(*) filter (where a.state = 'active'),"
-                        + " count(*) filter (where s.ssl) from pg_stat_activity a left join pg_stat_ssl s using (pid)"
-                        + " where a.datname = current_database() and a.pid <> pg_backend_pid()"
-                        + " and a.backend_type = 'client backend'")) {
-            return r.next() ? new int[] {r.getInt(1), r.getInt(2)} : new int[2];
+    public static int[] activity(Connection c, String db) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement("select count(*) filter (where a.state = 'active'),"
+                + " count(*) filter (where s.ssl) from pg_stat_activity a left join pg_stat_ssl s using (pid)"
+                + " where a.datname = ? and a.pid <> pg_backend_pid()"
+                + " and a.backend_type = 'client backend'")) {
+            s.setString(1, db);
+            try (ResultSet r = s.executeQuery()) {
+                return r.next() ? new int[] {r.getInt(1), r.getInt(2)} : new int[2];
+            }
         }
     }
 
     /** A connection for sampling {@link #activity}; the caller closes it. */
     public Connection open() throws SQLException {
+        return connect();
+    }
+
+    /** The database the servers use, as its URL names it. */
+    public String name() {
+        String rest = jdbcUrl.substring(jdbcUrl.indexOf("//") + 2);
+        int slash = rest.indexOf('/');
+        if (slash < 0) {
+            return user == null ? "postgres" : user;
+        }
+        String db = rest.substring(slash + 1);
+        int q = db.indexOf('?');
+        return q < 0 ? db : db.substring(0, q);
+    }
+
+    /**
+     * A connection to the server's maintenance database {@code postgres}, where the lab's own watching does not count
+     * in the servers' database; the servers' own database where there is no other. The caller closes it.
+     */
+    public Connection openBeside() throws SQLException {
+        if (!name().equals(MAINTENANCE_DB)) {
+            String other = jdbcUrl.replaceFirst("(//[^/?]+)/[^?]*", "$1/" + MAINTENANCE_DB);
+            try {
+                return user == null
+                        ? DriverManager.getConnection(other)
+                        : DriverManager.getConnection(other, user, password);
+            } catch (SQLException e) {
+                // no maintenance database, or not ours to use: count beside the servers
+            }
+        }
         return connect();
     }
 

@@ -5,37 +5,52 @@ import java.sql.Connection;
 import java.sql.SQLException;
 
 /**
- * Watches PostgreSQL during one measured window: the rows the zip-code table gained, and — sampled every
- * {@link #PERIOD_MILLIS} on its own thread from {@code pg_stat_activity} — the most of the server's connections
- * running a statement at once and how many of them used TLS. {@link #start}, then {@link #finish}.
+ * Watches PostgreSQL during one measured window: the rows the zip-code table gained, the work PostgreSQL itself
+ * counted ({@link WorkCounters}: transactions, and statements by kind) between the window's two ends, and — sampled
+ * every {@link #PERIOD_MILLIS} on its own thread from {@code pg_stat_activity} — the most of the server's connections
+ * running a statement at once and how many of them used TLS. Its connection is to another database than the
+ * servers' where it can be, so that its own queries do not count. {@link #start}, then {@link #finish}.
  */
 public final class DatabaseProbe {
     static final long PERIOD_MILLIS = 100;
 
     private final Database db;
     private final long rowsBefore;
+    private final Connection conn;
+    private final WorkCounters workBefore;
     private final Thread thread;
     private volatile boolean running = true;
     private volatile int peakActive;
     private volatile int ssl;
 
-    private DatabaseProbe(Database db, long rowsBefore) {
+    private DatabaseProbe(Database db, long rowsBefore, Connection conn, WorkCounters workBefore) {
         this.db = db;
         this.rowsBefore = rowsBefore;
+        this.conn = conn;
+        this.workBefore = workBefore;
         this.thread = new Thread(this::loop, "loadlab-db-probe");
         this.thread.setDaemon(true);
     }
 
     public static DatabaseProbe start(Database db) throws SQLException {
-        DatabaseProbe p = new DatabaseProbe(db, db.rows());
+        long rows = db.rows();
+        Connection c = db.openBeside();
+        WorkCounters work;
+        try {
+            work = WorkCounters.read(c, db.name());
+        } catch (SQLException e) {
+            c.close();
+            throw e;
+        }
+        DatabaseProbe p = new DatabaseProbe(db, rows, c, work);
         p.thread.start();
         return p;
     }
 
     private void loop() {
-        try (Connection c = db.open()) {
+        try {
             while (running) {
-                int[] a = Database.activity(c);
+                int[] a = Database.activity(conn, db.name());
                 peakActive = Math.max(peakActive, a[0]);
                 ssl = Math.max(ssl, a[1]);
                 Thread.sleep(PERIOD_MILLIS);
@@ -45,7 +60,7 @@ public final class DatabaseProbe {
         }
     }
 
-    /** Stops sampling and reads the rows gained. */
+    /** Stops sampling, reads what PostgreSQL counted over the window and the rows gained. */
     public DependencyWork.Database finish() throws SQLException {
         running = false;
         thread.interrupt();
@@ -54,6 +69,17 @@ public final class DatabaseProbe {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        return new DependencyWork.Database(db.rows() - rowsBefore, peakActive, ssl);
+        WorkCounters work = null;
+        try (Connection c = conn) {
+            work = WorkCounters.read(c, db.name()).since(workBefore);
+        } catch (SQLException e) {
+            // the counts stay unknown; the rows below still say what was written
+        }
+        return new DependencyWork.Database(
+                db.rows() - rowsBefore,
+                peakActive,
+                ssl,
+                work == null ? null : work.transactions(),
+                work == null ? null : work.statements());
     }
 }

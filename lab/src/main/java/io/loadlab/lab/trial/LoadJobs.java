@@ -8,7 +8,9 @@ import io.loadlab.lab.spec.ScenarioSpec;
 import io.loadlab.loadgen.ScenarioDefinition;
 import io.loadlab.loadgen.ScenarioDefinition.Request;
 import io.loadlab.loadgen.WeightedRequest;
+import io.loadlab.servers.http.Contract;
 import io.loadlab.transport.NettyTransport;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -21,6 +23,12 @@ import java.util.stream.Stream;
  * for the whole run; {@code file} sends a scenario file's requests as {@code loadlab load --scenario} would.
  */
 final class LoadJobs {
+    private static final String PLAINTEXT = new String(Contract.PLAINTEXT_BODY, StandardCharsets.US_ASCII);
+    private static final String DELAYED = new String(Contract.DELAY_BODY, StandardCharsets.US_ASCII);
+
+    /** A zip code's answer carries the zip it was asked for: the field the load generator checks. */
+    private static final String ZIP = "zip";
+
     private LoadJobs() {}
 
     static LoadJob of(
@@ -49,7 +57,18 @@ final class LoadJobs {
                 s.http2(),
                 s.perConnection(),
                 s.overload().retry(),
-                transport);
+                transport,
+                path == null ? null : singleBody(s));
+    }
+
+    /** The contract's answer to a single-request scenario's request, which the load generator samples under load. */
+    static String singleBody(ScenarioSpec s) {
+        return switch (s.kind()) {
+            case PLAINTEXT, BACKEND -> PLAINTEXT;
+            case JSON -> new String(Contract.JSON_BODY, StandardCharsets.US_ASCII);
+            case DELAY -> DELAYED;
+            case MIXED, CRUD, FILE -> null;
+        };
     }
 
     /** The request path of a single-request scenario, or null when the scenario mixes requests. */
@@ -72,11 +91,12 @@ final class LoadJobs {
                         Defaults.SEED,
                         null,
                         List.of(
-                                Request.get("fast", s.mix().fast(), "/plaintext"),
+                                Request.get("fast", s.mix().fast(), "/plaintext", PLAINTEXT),
                                 Request.get(
                                         "slow",
                                         s.mix().slow(),
-                                        "/delay?ms=" + s.delay().toMillis())));
+                                        "/delay?ms=" + s.delay().toMillis(),
+                                        DELAYED)));
             case CRUD -> crud(s.crud());
             case FILE -> s.file().definition();
             default -> throw new IllegalArgumentException(s.kind().id() + " is a single-request scenario");
@@ -90,7 +110,9 @@ final class LoadJobs {
                 "zipcodes",
                 "random",
                 List.of(0, split),
-                null);
+                null,
+                null,
+                ZIP);
         Request write = new Request(
                 new WeightedRequest(
                         "write",
@@ -103,7 +125,9 @@ final class LoadJobs {
                 "zipcodes",
                 c.fresh() ? "unique" : "random",
                 List.of(split, c.writeTo()),
-                List.of(200, 201));
+                List.of(200, 201),
+                null,
+                ZIP);
         return new ScenarioDefinition(
                 "crud",
                 "sequence",

@@ -104,7 +104,8 @@ final class Trial {
                 b.hlog(),
                 b.agents(),
                 null,
-                null);
+                null,
+                b.answers());
     }
 
     Trial scenario(ScenarioSpec s) {

@@ -633,11 +633,11 @@ class VerdictsTest {
                 .status(Map.of("200", 49_000L, "201", 1_000L))
                 .build();
         assertThat(clean().load(crud)
-                        .work(new DependencyWork(null, new DependencyWork.Database(0, 4, 0)))
+                        .work(new DependencyWork(null, new DependencyWork.Database(0, 4, 0, null, null)))
                         .reason(VerdictCode.WORK_MISMATCH))
                 .contains("answered 201 without inserting");
         assertThat(clean().load(crud)
-                        .work(new DependencyWork(null, new DependencyWork.Database(1_003, 4, 0)))
+                        .work(new DependencyWork(null, new DependencyWork.Database(1_003, 4, 0, null, null)))
                         .codes())
                 .containsExactly(VerdictCode.OK);
     }
@@ -688,19 +688,19 @@ class VerdictsTest {
                 .build();
         Trial plain = clean().scenario(crud(true))
                 .load(crud)
-                .work(new DependencyWork(null, new DependencyWork.Database(1_000, 4, 0)));
+                .work(new DependencyWork(null, new DependencyWork.Database(1_000, 4, 0, null, null)));
         assertThat(plain.reason(VerdictCode.WORK_MISMATCH))
                 .startsWith("the experiment asked for TLS to the database (tls: true) but none of the server's")
                 .doesNotContain("\n");
         assertThat(clean().scenario(crud(true))
                         .load(crud)
-                        .work(new DependencyWork(null, new DependencyWork.Database(1_000, 4, 10)))
+                        .work(new DependencyWork(null, new DependencyWork.Database(1_000, 4, 10, null, null)))
                         .codes())
                 .containsExactly(VerdictCode.OK);
         // without tls: true, plain connections are what was asked for
         assertThat(clean().scenario(crud(false))
                         .load(crud)
-                        .work(new DependencyWork(null, new DependencyWork.Database(1_000, 4, 0)))
+                        .work(new DependencyWork(null, new DependencyWork.Database(1_000, 4, 0, null, null)))
                         .codes())
                 .containsExactly(VerdictCode.OK);
     }

@@ -1,6 +1,7 @@
 package io.loadlab.loadgen.agents;
 
 import io.loadlab.core.UserError;
+import io.loadlab.core.result.AnswerChecks;
 import io.loadlab.core.result.ConnectionFairness;
 import io.loadlab.core.result.ConnectionStats;
 import io.loadlab.core.result.ErrorCounts;
@@ -71,6 +72,7 @@ public final class AgentMerge {
         double oldest = 0;
         int maxOpened = 0;
         long delayed = 0;
+        Long serverCloses = 0L;
         int threads = 0;
         int connections = 0;
         int maxConnections = 0;
@@ -98,6 +100,8 @@ public final class AgentMerge {
             }
             maxOpened += r.connections().maxOpened();
             delayed += r.connections().delayedRequests();
+            Long closes = r.connections().serverCloses();
+            serverCloses = serverCloses == null || closes == null ? null : serverCloses + closes;
             threads += r.run().threads();
             connections += r.run().connections();
             maxConnections += r.run().maxConnections() == null ? 0 : r.run().maxConnections();
@@ -128,7 +132,7 @@ public final class AgentMerge {
                 errors,
                 keyed(statuses),
                 new Unfinished(unfinished, oldest),
-                new ConnectionStats(maxOpened, delayed, ConnectionFairness.of(concat(perConnection))),
+                new ConnectionStats(maxOpened, delayed, ConnectionFairness.of(concat(perConnection)), serverCloses),
                 perRequest(sorted, requests, open),
                 AgentTimeline.merge(sorted, window.sharedStartEpochMicros(), hlog),
                 hlog == null ? null : hlog.toString(),
@@ -136,8 +140,24 @@ public final class AgentMerge {
                 first.goodput() == null ? null : new Goodput(good, round3(goodRps)),
                 first.retries() == null
                         ? null
-                        : new Retries(first.retries().max(), first.retries().backoffMs(), retried));
+                        : new Retries(first.retries().max(), first.retries().backoffMs(), retried),
+                answers(sorted));
         return new Merged(report, latency, notes);
+    }
+
+    /** The agents' sampled checks added up; null when an agent made none. */
+    private static AnswerChecks answers(List<AgentRun> runs) {
+        long checked = 0;
+        long wrong = 0;
+        for (AgentRun r : runs) {
+            AnswerChecks a = r.record().report().answers();
+            if (a == null) {
+                return null;
+            }
+            checked += a.checked();
+            wrong += a.wrong();
+        }
+        return new AnswerChecks(checked, wrong);
     }
 
     /**

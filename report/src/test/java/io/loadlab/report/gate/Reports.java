@@ -36,6 +36,7 @@ public final class Reports {
                 null,
                 null,
                 null,
+                null,
                 null);
     }
 
