@@ -170,9 +170,8 @@ public final class FakeServer {
 
     /** What it runs with: the record every model announces, its keep-alive cap and backlog as its mode has them. */
     private static ServerSettings settings(String mode) {
-        Limit maxRequests = mode.startsWith("close-every=")
-                ? Limit.of(Long.parseLong(mode.substring(12)))
-                : Limit.UNLIMITED;
+        Limit maxRequests =
+                mode.startsWith("close-every=") ? Limit.of(Long.parseLong(mode.substring(12))) : Limit.UNLIMITED;
         ServerSettings.Builder b = ServerSettings.builder("fake")
                 .listening("127.0.0.1", 0)
                 .software("loadlab's end-to-end fake server", "java.net.ServerSocket")
@@ -196,8 +195,12 @@ public final class FakeServer {
                 + HTTP_DATE.format(ZonedDateTime.now(ZoneOffset.UTC)) + "\r\nContent-Type: " + type
                 + (CLOSE.get() ? "\r\nConnection: close" : "")
                 + "\r\nContent-Length: " + b.length + "\r\n\r\n";
-        out.write(head.getBytes(StandardCharsets.US_ASCII));
-        out.write(b);
+        // one write: a head and a body written apart wait for the delayed ACK of the first (Nagle), 40 ms an answer
+        byte[] h = head.getBytes(StandardCharsets.US_ASCII);
+        byte[] all = new byte[h.length + b.length];
+        System.arraycopy(h, 0, all, 0, h.length);
+        System.arraycopy(b, 0, all, h.length, b.length);
+        out.write(all);
         out.flush();
     }
 
