@@ -1,5 +1,7 @@
 package io.loadlab.frameworks.common;
 
+import io.loadlab.core.Defaults;
+import io.loadlab.core.model.Knob;
 import java.lang.management.ManagementFactory;
 import java.net.URI;
 import java.util.Map;
@@ -12,7 +14,7 @@ import java.util.Map;
  */
 public final class AppEnv {
     /** The reference servers' database pool: every model opens as many connections. */
-    public static final int DB_POOL = 16;
+    public static final int DB_POOL = Knob.DEFAULT_DB_POOL;
 
     /** File descriptors the reference servers keep for the JVM itself before bounding backend connections. */
     private static final int FD_RESERVE = 256;
@@ -78,6 +80,25 @@ public final class AppEnv {
         }
         int dflt = limit < 0 ? 10_000 : (int) Math.max(1, Math.min(Integer.MAX_VALUE, (limit - FD_RESERVE) / 2));
         return integer("LOADLAB_HTTP_CLIENT_CONNECTIONS", dflt);
+    }
+
+    /** {@code LOADLAB_BACKLOG}: the accept backlog, default every model's ({@link Defaults#BACKLOG}). */
+    public int backlog() {
+        return integer(Knob.BACKLOG.envVar(), Defaults.BACKLOG);
+    }
+
+    /** How long an idle keep-alive connection stays open: every model's ({@link Defaults#IDLE_TIMEOUT}). */
+    public long idleTimeoutMillis() {
+        return Defaults.IDLE_TIMEOUT.toMillis();
+    }
+
+    /**
+     * {@code LOADLAB_EVENT_LOOPS} (or {@code LOADLAB_IO_THREADS} for an I/O reactor): event-loop threads, default one
+     * per usable CPU as every event-loop model runs (two loops on one pinned core only take turns).
+     */
+    public int eventLoops(String variable) {
+        int n = integer(variable, 0);
+        return n > 0 ? n : Runtime.getRuntime().availableProcessors();
     }
 
     /** {@code LOADLAB_VIRTUAL=true}: serve requests on virtual threads. */

@@ -14,7 +14,6 @@ public final class ContractText {
     public static final String APPLICATION_JSON = "application/json";
 
     public static final String PLAINTEXT = "Hello, World!";
-    public static final String JSON = "{\"message\":\"Hello, World!\"}";
     public static final String DELAYED = "OK";
     public static final String HEALTH_UP = "{\"status\":\"UP\"}";
 

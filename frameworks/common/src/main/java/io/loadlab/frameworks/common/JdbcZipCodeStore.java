@@ -17,6 +17,7 @@ import java.util.Optional;
  */
 public final class JdbcZipCodeStore implements AutoCloseable {
     private final HikariDataSource pool;
+    private final String serverVersion;
 
     /** A stored row, and whether this call inserted it. */
     public record Upsert(ZipCode row, boolean created) {}
@@ -39,10 +40,18 @@ public final class JdbcZipCodeStore implements AutoCloseable {
         try (Connection conn = pool.getConnection();
                 Statement st = conn.createStatement()) {
             st.execute(ZipCodeSql.CREATE_TABLE);
+            try (ResultSet rs = st.executeQuery("show server_version")) {
+                serverVersion = rs.next() ? rs.getString(1) : null;
+            }
         } catch (SQLException e) {
             pool.close();
             throw e;
         }
+    }
+
+    /** PostgreSQL's version, read once at start: the settings record's {@code database.server_version}. */
+    public String serverVersion() {
+        return serverVersion;
     }
 
     public int size() {
