@@ -30,7 +30,8 @@ public final class SpringLaunch {
             return;
         }
         System.out.println(settings.json());
-        System.err.println("loadlab " + model + ": listening on http://" + env.host() + ":" + settings.port());
+        System.err.println("loadlab " + settings.settings().model() + ": listening on http://" + env.host() + ":"
+                + settings.settings().port());
     }
 
     /** Runs {@code type} with {@code properties} and {@code env} as the bean {@code appEnv}; returns once it serves. */

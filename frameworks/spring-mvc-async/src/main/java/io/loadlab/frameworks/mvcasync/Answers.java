@@ -9,11 +9,11 @@ import org.springframework.http.ResponseEntity;
  * The contract's answers as {@link ResponseEntity}s with their content type and length, and a {@code Date} of when
  * the answer is made (Jetty's own is the request's arrival, stale after a long wait).
  */
-final class Replies {
+final class Answers {
     static final MediaType TEXT = MediaType.parseMediaType(ContractText.TEXT_PLAIN);
     static final MediaType JSON = MediaType.parseMediaType(ContractText.APPLICATION_JSON);
 
-    private Replies() {}
+    private Answers() {}
 
     static ResponseEntity<byte[]> text(String body) {
         return text(ContractText.utf8(body));
@@ -24,8 +24,11 @@ final class Replies {
     }
 
     static ResponseEntity<byte[]> json(int status, String body) {
-        byte[] b = ContractText.utf8(body);
-        return of(status, JSON, b).build(b);
+        return json(status, ContractText.utf8(body));
+    }
+
+    static ResponseEntity<byte[]> json(int status, byte[] body) {
+        return of(status, JSON, body).build(body);
     }
 
     static ResponseEntity<byte[]> error(int status, String reason) {
@@ -34,11 +37,16 @@ final class Replies {
 
     /**
      * An error the framework decided (parsing, routing, a failure that escaped a controller) with the contract's
-     * reason: a request line too long (414) is 431 like headers; {@code allow} names the methods of a 405; 400, 413
-     * and 431 close the connection.
+     * reason: a request line too long (414) is 431 like headers; a request line whose version Jetty does not speak
+     * (505: none, i.e. HTTP/0.9, or an unknown one) is malformed, 400; {@code allow} names the methods of a 405; 400,
+     * 413 and 431 close the connection.
      */
     static ResponseEntity<byte[]> refusal(int frameworkStatus, String allow) {
-        int status = frameworkStatus == 414 ? 431 : frameworkStatus;
+        int status = switch (frameworkStatus) {
+            case 414 -> 431;
+            case 505 -> 400;
+            default -> frameworkStatus;
+        };
         byte[] b = ContractText.utf8(ContractText.errorJson(reason(status)));
         Builder r = of(status, JSON, b);
         if (allow != null) {

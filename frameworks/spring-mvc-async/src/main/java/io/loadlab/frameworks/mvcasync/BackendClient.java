@@ -18,9 +18,15 @@ import org.springframework.web.client.RestClient;
  * per-destination queue, unbounded as the reference servers'). Checks the backend once at start.
  */
 @Component
-class Backend implements DisposableBean {
+class BackendClient implements DisposableBean {
+    /** The client as the settings name it. */
+    static final String CLIENT = "RestClient on Jetty HttpClient, blocking";
+
     /** Bound on a backend call, the reference servers' (and the load generator's) timeout. */
     static final Duration TIMEOUT = Duration.ofSeconds(10);
+
+    /** Jetty's queue of calls waiting for a connection, as the settings say: unbounded, each caller waits its 10 s. */
+    static final String QUEUE = "unlimited, each waiting at most " + TIMEOUT.toSeconds() + " s";
 
     private final HttpClient jetty;
     private final RestClient client;
@@ -28,7 +34,7 @@ class Backend implements DisposableBean {
     private final URI health;
     private final int maxConnections;
 
-    Backend(AppEnv env) throws Exception {
+    BackendClient(AppEnv env) throws Exception {
         URI base = env.backendUrl();
         maxConnections = env.httpClientConnections();
         if (base == null) {
@@ -61,16 +67,16 @@ class Backend implements DisposableBean {
     /** Blocks until the backend answers: 200 with its body; 502 with a one-line reason when it fails. */
     ResponseEntity<byte[]> hello() {
         if (client == null) {
-            return Replies.error(502, ContractText.NO_BACKEND);
+            return Answers.error(502, ContractText.NO_BACKEND);
         }
         try {
             return client.get().uri(hello).exchange((request, response) -> {
                 int status = response.getStatusCode().value();
                 byte[] body = response.getBody().readAllBytes();
-                return status == 200 ? Replies.text(body) : Replies.error(502, Reasons.backendStatus(status));
+                return status == 200 ? Answers.text(body) : Answers.error(502, Reasons.backendStatus(status));
             });
         } catch (RuntimeException e) {
-            return Replies.error(502, Reasons.backend(e));
+            return Answers.error(502, Reasons.backend(e));
         }
     }
 
@@ -89,9 +95,9 @@ class Backend implements DisposableBean {
         }
     }
 
-    /** The most connections open to the backend at once. */
+    /** The most connections open to the backend at once, as Jetty's client holds it once there is a backend. */
     int maxConnections() {
-        return maxConnections;
+        return jetty == null ? maxConnections : jetty.getMaxConnectionsPerDestination();
     }
 
     @Override

@@ -20,7 +20,7 @@ class BodyLimit extends OncePerRequestFilter {
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
         if (request.getContentLengthLong() > ContractText.MAX_BODY_BYTES) {
-            write(response, Replies.refusal(413, null));
+            write(response, Answers.refusal(413, null));
             return;
         }
         chain.doFilter(request, response);

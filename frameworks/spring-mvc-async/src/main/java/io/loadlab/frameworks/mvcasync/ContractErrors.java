@@ -19,6 +19,6 @@ class ContractErrors {
         String allow = failure instanceof HttpRequestMethodNotSupportedException e && e.getSupportedMethods() != null
                 ? String.join(", ", e.getSupportedMethods())
                 : null;
-        return Replies.refusal(status, allow);
+        return Answers.refusal(status, allow);
     }
 }

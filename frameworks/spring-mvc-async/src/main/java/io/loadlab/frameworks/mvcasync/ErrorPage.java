@@ -16,6 +16,6 @@ class ErrorPage implements ErrorController {
     @RequestMapping("/error")
     ResponseEntity<byte[]> error(HttpServletRequest request) {
         Object status = request.getAttribute(RequestDispatcher.ERROR_STATUS_CODE);
-        return Replies.refusal(status instanceof Integer s ? s : 500, null);
+        return Answers.refusal(status instanceof Integer s ? s : 500, null);
     }
 }

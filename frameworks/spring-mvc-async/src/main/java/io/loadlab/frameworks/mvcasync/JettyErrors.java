@@ -23,7 +23,7 @@ final class JettyErrors extends ErrorHandler {
         if (request.getAttribute(ERROR_STATUS) instanceof Integer s) {
             status = s;
         }
-        ResponseEntity<byte[]> answer = Replies.refusal(status, null);
+        ResponseEntity<byte[]> answer = Answers.refusal(status, null);
         response.setStatus(answer.getStatusCode().value());
         HttpFields.Mutable h = response.getHeaders();
         h.put(HttpHeader.SERVER, ContractText.SERVER);
@@ -34,7 +34,7 @@ final class JettyErrors extends ErrorHandler {
 
     @Override
     public ByteBuffer badMessageError(int status, String reason, HttpFields.Mutable fields) {
-        ResponseEntity<byte[]> answer = Replies.refusal(status, null);
+        ResponseEntity<byte[]> answer = Answers.refusal(status, null);
         fields.put(HttpHeader.CONTENT_TYPE, ContractText.APPLICATION_JSON);
         fields.put(new HttpField(HttpHeader.SERVER, ContractText.SERVER));
         return ByteBuffer.wrap(answer.getBody());

@@ -12,22 +12,17 @@ import org.springframework.stereotype.Component;
 
 /**
  * Embedded Jetty as the contract wants it: its refusals answered by {@link JettyErrors}, and no {@code Date} header
- * of its own (Jetty stamps the request's arrival, stale after a long wait: {@link Replies} stamps each answer when it
- * is made). Its thread pool is Spring Boot's ({@code server.jetty.threads.max} from {@code LOADLAB_MAX_THREADS}); its
- * accept backlog {@code LOADLAB_BACKLOG} when a suite sets it (the knob every model shares), else Jetty's: none given,
- * so the JDK's 50.
+ * of its own (Jetty stamps the request's arrival, stale after a long wait: {@link Answers} stamps each answer when it
+ * is made). Its accept backlog is {@code LOADLAB_BACKLOG}, as every model's: Spring Boot has no property for it and
+ * Jetty, given none, binds with the JDK's 50. Its thread pool is Spring Boot's ({@code server.jetty.threads.max} from
+ * {@code LOADLAB_MAX_THREADS}).
  */
 @Component
 class JettySetup implements WebServerFactoryCustomizer<JettyServletWebServerFactory> {
-    static final String BACKLOG = "LOADLAB_BACKLOG";
-
-    /** The JDK's accept backlog for a channel bound with none, as Jetty binds by default. */
-    static final int JDK_BACKLOG = 50;
-
     private final int backlog;
 
     JettySetup(AppEnv env) {
-        backlog = env.integer(BACKLOG, 0);
+        backlog = env.backlog();
     }
 
     @Override
@@ -38,7 +33,7 @@ class JettySetup implements WebServerFactoryCustomizer<JettyServletWebServerFact
     private void contractAnswers(Server server) {
         server.setErrorHandler(new JettyErrors());
         for (Connector c : server.getConnectors()) {
-            if (c instanceof ServerConnector sc && backlog > 0) {
+            if (c instanceof ServerConnector sc) {
                 sc.setAcceptQueueSize(backlog);
             }
             HttpConnectionFactory http = c.getConnectionFactory(HttpConnectionFactory.class);

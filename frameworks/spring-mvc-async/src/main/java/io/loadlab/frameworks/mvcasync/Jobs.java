@@ -13,10 +13,10 @@ import org.springframework.stereotype.Component;
  */
 @Component
 class Jobs {
-    private final Backend backend;
+    private final BackendClient backend;
     private final ZipCodes zipCodes;
 
-    Jobs(Backend backend, ZipCodes zipCodes) {
+    Jobs(BackendClient backend, ZipCodes zipCodes) {
         this.backend = backend;
         this.zipCodes = zipCodes;
     }
@@ -24,11 +24,11 @@ class Jobs {
     Job delay(String query) {
         int ms = ContractText.delayMillis(ContractText.msParameter(query));
         if (ms < 0) {
-            return Job.refuse(Replies.error(400, ContractText.BAD_DELAY));
+            return Job.refuse(Answers.error(400, ContractText.BAD_DELAY));
         }
         return Job.of(() -> {
             Thread.sleep(ms);
-            return Replies.text(ContractText.DELAYED);
+            return Answers.text(ContractText.DELAYED);
         });
     }
 
@@ -39,7 +39,7 @@ class Jobs {
     Job find(String zip) {
         return ContractText.isValidZip(zip)
                 ? Job.of(() -> zipCodes.find(zip))
-                : Job.refuse(Replies.error(400, ContractText.BAD_ZIP));
+                : Job.refuse(Answers.error(400, ContractText.BAD_ZIP));
     }
 
     /** Reads the body with the servlet's blocking stream on the Jetty thread, as {@code @RequestBody} would. */
@@ -48,16 +48,16 @@ class Jobs {
         try (InputStream in = request.getInputStream()) {
             body = in.readNBytes((int) ContractText.MAX_BODY_BYTES + 1);
         } catch (IOException e) {
-            return Job.refuse(Replies.refusal(400, null));
+            return Job.refuse(Answers.refusal(400, null));
         }
         if (body.length > ContractText.MAX_BODY_BYTES) {
-            return Job.refuse(Replies.refusal(413, null));
+            return Job.refuse(Answers.refusal(413, null));
         }
         try {
             ZipCode row = zipCodes.parse(body);
             return Job.of(() -> zipCodes.upsert(row));
         } catch (ZipCode.BadRequest e) {
-            return Job.refuse(Replies.error(400, e.getMessage()));
+            return Job.refuse(Answers.error(400, e.getMessage()));
         }
     }
 }

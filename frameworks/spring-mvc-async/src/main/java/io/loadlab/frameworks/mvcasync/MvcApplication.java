@@ -18,7 +18,7 @@ public class MvcApplication {
     static final String MODE_PROPERTY = "loadlab.mode";
 
     public static void main(String[] args) {
-        SpringLaunch.main(Settings.MODEL, MvcApplication::start);
+        SpringLaunch.main(AppSettings.MODEL, MvcApplication::start);
     }
 
     /** Runs the application configured by {@code env}; returns once it serves. */
@@ -28,14 +28,15 @@ public class MvcApplication {
     }
 
     /**
-     * Boot's properties: the common ones, the mode, the contract's Server header, the study's async timeout, the JDBC
-     * pool ({@link DatabaseProperties}); Jetty's threads stay Spring Boot's unless {@code
-     * LOADLAB_MAX_THREADS} is set.
+     * Boot's properties: the common ones, the mode, the contract's Server header, every model's idle timeout (Jetty's
+     * own default, set so that it stays so), the study's async timeout, the JDBC pool ({@link DatabaseProperties});
+     * Jetty's threads stay Spring Boot's unless {@code LOADLAB_MAX_THREADS} is set.
      */
     static Map<String, Object> properties(AppEnv env, MvcKnobs mvc) {
         Map<String, Object> p = SpringLaunch.properties(env);
         p.put(MODE_PROPERTY, mvc.mode());
         p.put("server.server-header", ContractText.SERVER);
+        p.put("server.jetty.connection-idle-timeout", env.idleTimeoutMillis() + "ms");
         if (mvc.maxThreads() > 0) {
             p.put("server.jetty.threads.max", mvc.maxThreads());
             p.put("server.jetty.threads.min", Math.min(8, mvc.maxThreads()));

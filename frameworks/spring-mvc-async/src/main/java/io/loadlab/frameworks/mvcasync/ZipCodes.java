@@ -66,7 +66,7 @@ class ZipCodes {
     /** Query-or-insert, blocking: 200 with the stored row, 201 with the row inserted, 503 when the database fails. */
     ResponseEntity<byte[]> upsert(ZipCode row) {
         if (jdbc == null) {
-            return Replies.error(503, ContractText.NO_DATABASE);
+            return Answers.error(503, ContractText.NO_DATABASE);
         }
         try {
             ZipCode found = select(row.zip());
@@ -88,22 +88,22 @@ class ZipCodes {
             found = select(row.zip()); // a concurrent insert won the race
             return found != null
                     ? reply(200, found)
-                    : Replies.error(503, "database: zip " + row.zip() + " vanished between insert and select");
+                    : Answers.error(503, "database: zip " + row.zip() + " vanished between insert and select");
         } catch (RuntimeException e) {
-            return Replies.error(503, Reasons.database(e));
+            return Answers.error(503, Reasons.database(e));
         }
     }
 
     /** 200 with the row, 404, or 503 when the database fails. */
     ResponseEntity<byte[]> find(String zip) {
         if (jdbc == null) {
-            return Replies.error(503, ContractText.NO_DATABASE);
+            return Answers.error(503, ContractText.NO_DATABASE);
         }
         try {
             ZipCode found = select(zip);
-            return found != null ? reply(200, found) : Replies.error(404, ContractText.NO_SUCH_ZIP);
+            return found != null ? reply(200, found) : Answers.error(404, ContractText.NO_SUCH_ZIP);
         } catch (RuntimeException e) {
-            return Replies.error(503, Reasons.database(e));
+            return Answers.error(503, Reasons.database(e));
         }
     }
 
@@ -122,7 +122,7 @@ class ZipCodes {
     }
 
     private ResponseEntity<byte[]> reply(int status, ZipCode row) {
-        return Replies.json(status, row.toJson());
+        return Answers.json(status, row.toJson());
     }
 
     private static ZipCode read(ResultSet rs) throws SQLException {

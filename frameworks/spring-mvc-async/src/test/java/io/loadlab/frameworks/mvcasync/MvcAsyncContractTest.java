@@ -2,6 +2,9 @@ package io.loadlab.frameworks.mvcasync;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.loadlab.core.settings.Limit;
+import io.loadlab.core.settings.ServerSettings;
+import io.loadlab.core.settings.SettingsReader;
 import io.loadlab.frameworks.common.AppEnv;
 import io.loadlab.postgres.RunningPostgres;
 import io.loadlab.testkit.contract.ContractHttp;
@@ -36,7 +39,7 @@ class MvcAsyncContractTest {
         ConfigurableApplicationContext ctx =
                 MvcApplication.start(new AppEnv(ContractTests.environment(backend, db, more)));
         int port = ((WebServerApplicationContext) ctx).getWebServer().getPort();
-        return ContractTarget.inProcess(Settings.MODEL, port, backend, db, ctx::close);
+        return ContractTarget.inProcess(AppSettings.MODEL, port, backend, db, ctx::close);
     }
 
     @TestFactory
@@ -56,12 +59,17 @@ class MvcAsyncContractTest {
 
     @Test
     void settingsNameTheFrameworkJettyAndPools() throws Exception {
-        assertThat(ContractHttp.text(ContractHttp.get(ASYNC.target(), "/settings")))
-                .contains("\"model\":\"spring-mvc-async\"")
-                .containsPattern("\"framework\":\"Spring Boot 4\\.\\d+\\.\\d+, Spring MVC 7\\.")
-                .containsPattern("\"server\":\"Jetty 12\\.")
-                .contains("\"max_threads\":200", "\"mode\":\"async\"", "\"worker_threads\":16", "\"db_pool\":16");
-        assertThat(ContractHttp.text(ContractHttp.get(SYNC.target(), "/settings")))
-                .contains("\"max_threads\":16", "\"mode\":\"sync\"");
+        ServerSettings a = SettingsReader.read(ContractHttp.text(ContractHttp.get(ASYNC.target(), "/settings")));
+        assertThat(a.model()).isEqualTo("spring-mvc-async");
+        assertThat(a.software().framework()).matches("Spring Boot 4\\.\\d+\\.\\d+, Spring MVC 7\\..*");
+        assertThat(a.software().server()).matches("Jetty 12\\..*");
+        assertThat(a.threads().requests()).isEqualTo("pool");
+        assertThat(a.threads().workerThreads()).isEqualTo(Limit.of(16));
+        assertThat(a.threads().requestThreads().value() + a.threads().ioThreads()).isEqualTo(200);
+        assertThat(a.own()).containsEntry("mode", "async");
+        assertThat(a.database().pool()).isEqualTo(16);
+        ServerSettings s = SettingsReader.read(ContractHttp.text(ContractHttp.get(SYNC.target(), "/settings")));
+        assertThat(s.threads().requestThreads().value() + s.threads().ioThreads()).isEqualTo(16);
+        assertThat(s.own()).containsEntry("mode", "sync");
     }
 }

@@ -1,19 +1,19 @@
 package io.loadlab.frameworks.springmvc;
 
+import io.loadlab.core.settings.Limit;
+import io.loadlab.core.settings.ServerSettings;
 import io.loadlab.frameworks.common.AppEnv;
+import io.loadlab.frameworks.common.FrameworkSettings;
+import io.loadlab.frameworks.common.TomcatSettings;
 import io.loadlab.frameworks.spring.BoundSettings;
-import java.util.Map;
-import java.util.concurrent.Executor;
-import org.apache.catalina.util.ServerInfo;
-import org.apache.tomcat.util.threads.ThreadPoolExecutor;
+import io.loadlab.frameworks.spring.DatabaseProperties;
 import org.springframework.boot.tomcat.TomcatWebServer;
 import org.springframework.boot.web.server.WebServer;
 import org.springframework.stereotype.Component;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
- * {@code /settings}: the common keys plus Tomcat's version and request threads (a number, or {@code virtual}), the
- * backend client's connection limit and the database pool, read from the running application.
+ * {@code /settings}: what Tomcat's connector runs with (backlog, keep-alive, its request threads or a virtual thread
+ * per request, read back from it), the backend client's pool and the database, as the running application has them.
  */
 @Component
 class AppSettings extends BoundSettings {
@@ -21,8 +21,8 @@ class AppSettings extends BoundSettings {
     private final BackendClient backend;
     private final ZipCodes zipCodes;
 
-    AppSettings(AppEnv env, BackendClient backend, ZipCodes zipCodes, JsonMapper json) {
-        super(model(env), "Spring MVC", env, json);
+    AppSettings(AppEnv env, BackendClient backend, ZipCodes zipCodes) {
+        super(model(env), "Spring MVC", env);
         this.env = env;
         this.backend = backend;
         this.zipCodes = zipCodes;
@@ -34,16 +34,12 @@ class AppSettings extends BoundSettings {
     }
 
     @Override
-    protected void add(Map<String, Object> s, WebServer server) {
-        s.put("server", ServerInfo.getServerInfo().replace("Apache Tomcat/", "Tomcat "));
-        Executor executor = ((TomcatWebServer) server)
-                .getTomcat()
-                .getConnector()
-                .getProtocolHandler()
-                .getExecutor();
-        s.put("max_threads", executor instanceof ThreadPoolExecutor pool ? pool.getMaximumPoolSize() : "virtual");
-        s.put("virtual_threads", env.virtual());
-        s.putAll(backend(env, "RestClient on Apache HttpClient 5, blocking", backend.maxConnections()));
-        s.putAll(database(env, "JdbcTemplate on HikariCP", zipCodes.serverVersion()));
+    protected ServerSettings.Builder complete(ServerSettings.Builder b, WebServer server) {
+        b.software(framework(), TomcatSettings.server());
+        return TomcatSettings.connector(b, ((TomcatWebServer) server).getTomcat().getConnector())
+                .database(DatabaseProperties.jdbcSettings(env, zipCodes.serverVersion()))
+                .backendClient(FrameworkSettings.backendClient(
+                        env, BackendClient.CLIENT, Limit.of(backend.maxConnections())))
+                .own("backend_queue", BackendClient.QUEUE);
     }
 }

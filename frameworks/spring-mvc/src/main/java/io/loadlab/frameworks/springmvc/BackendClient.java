@@ -23,16 +23,23 @@ import org.springframework.web.client.RestClient;
  */
 @Component
 class BackendClient extends BlockingBackend implements AutoCloseable {
+    /** The client as the settings name it. */
+    static final String CLIENT = "RestClient on Apache HttpClient 5 (classic, pooled), blocking";
+
     private static final Timeout TIMEOUT = Timeout.ofSeconds(10);
 
+    /** The pool's queue of calls waiting for a connection, as the settings say: unbounded, each waits its 10 s. */
+    static final String QUEUE = "unlimited, each waiting at most " + TIMEOUT.toSeconds() + " s";
+
+    private final PoolingHttpClientConnectionManager pool;
     private final CloseableHttpClient http;
     private final RestClient client;
 
     BackendClient(AppEnv env, RestClient.Builder builder) {
         super(env.backendUrl(), env.httpClientConnections());
         URI base = env.backendUrl();
-        int maxConnections = maxConnections();
-        PoolingHttpClientConnectionManager pool = PoolingHttpClientConnectionManagerBuilder.create()
+        int maxConnections = super.maxConnections();
+        pool = PoolingHttpClientConnectionManagerBuilder.create()
                 .setMaxConnTotal(maxConnections)
                 .setMaxConnPerRoute(maxConnections)
                 .setDefaultConnectionConfig(ConnectionConfig.custom()
@@ -54,6 +61,12 @@ class BackendClient extends BlockingBackend implements AutoCloseable {
                 : builder.baseUrl(base.toString())
                         .requestFactory(new HttpComponentsClientHttpRequestFactory(http))
                         .build();
+    }
+
+    /** The pool's bound as it holds it: the backend is one route, so the smaller of its total and per-route limits. */
+    @Override
+    public int maxConnections() {
+        return Math.min(pool.getMaxTotal(), pool.getDefaultMaxPerRoute());
     }
 
     @Override

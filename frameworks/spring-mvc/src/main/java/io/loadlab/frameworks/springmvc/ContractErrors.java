@@ -44,6 +44,6 @@ class ContractErrors {
 
     @ExceptionHandler
     ResponseEntity<byte[]> database(DataAccessException e) {
-        return ZipCodes.failed(e);
+        return ZipCodeController.failed(e);
     }
 }

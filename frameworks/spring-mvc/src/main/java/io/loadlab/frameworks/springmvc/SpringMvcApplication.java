@@ -1,6 +1,7 @@
 package io.loadlab.frameworks.springmvc;
 
 import io.loadlab.frameworks.common.AppEnv;
+import io.loadlab.frameworks.common.ContractText;
 import io.loadlab.frameworks.spring.DatabaseProperties;
 import io.loadlab.frameworks.spring.SpringLaunch;
 import java.util.Map;
@@ -30,12 +31,17 @@ public class SpringMvcApplication {
     }
 
     /**
-     * Boot's properties: the common ones, the contract's Server header, virtual threads or Tomcat's threads, and
-     * HikariCP with the reference servers' pool and timeouts; the rest stays Spring Boot's.
+     * Boot's properties: the common ones, the contract's Server header, what every model runs alike (the accept
+     * backlog, keep-alive without a cap on a connection's requests, where Tomcat's is 100, and the idle timeout),
+     * virtual threads or Tomcat's threads, and HikariCP with the reference servers' pool and timeouts; the rest stays
+     * Spring Boot's.
      */
     static Map<String, Object> properties(AppEnv env) {
         Map<String, Object> p = SpringLaunch.properties(env);
-        p.put("server.server-header", "loadlab");
+        p.put("server.server-header", ContractText.SERVER);
+        p.put("server.tomcat.accept-count", env.backlog());
+        p.put("server.tomcat.max-keep-alive-requests", -1);
+        p.put("server.tomcat.keep-alive-timeout", env.idleTimeoutMillis() + "ms");
         // a body left unread (over the contract's 1 MiB: 413) closes the connection at once instead of being read
         p.put("server.tomcat.max-swallow-size", "0B");
         p.put("spring.threads.virtual.enabled", env.virtual());

@@ -3,10 +3,8 @@ package io.loadlab.frameworks.springmvc;
 import io.loadlab.frameworks.common.ContractText;
 import io.loadlab.frameworks.common.Reasons;
 import io.loadlab.frameworks.common.ZipCode;
-import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.dao.DataAccessException;
 import org.springframework.http.ResponseEntity;
-import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -16,26 +14,20 @@ import tools.jackson.core.JacksonException;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * {@code POST /zipcodes} (query-or-insert) and {@code GET /zipcodes/{zip}} over {@link ZipCodeRepository}, or 503
- * when no database is configured. The body is read whole as bytes (at most 1 MiB, see {@link BodyLimitFilter}) and
- * parsed with Spring Boot's JSON mapper, so that any content type is read and each bad body gets the contract's
- * reason. A row is answered as bytes of a known length: the contract wants {@code Content-Length}, which Spring's
- * streaming JSON writer leaves to chunked encoding.
+ * {@code POST /zipcodes} (query-or-insert) and {@code GET /zipcodes/{zip}} over {@link ZipCodes}, or 503 when no
+ * database is configured. The body is read whole as bytes (at most 1 MiB, see {@link BodyLimitFilter}) and parsed with
+ * Spring Boot's JSON mapper, so that any content type is read and each bad body gets the contract's reason. A row is
+ * answered as bytes of a known length: the contract wants {@code Content-Length}, which Spring's streaming JSON writer
+ * leaves to chunked encoding.
  */
 @RestController
-class ZipCodes {
-    private final ZipCodeRepository repository;
+class ZipCodeController {
+    private final ZipCodes zipCodes;
     private final JsonMapper json;
 
-    ZipCodes(ObjectProvider<JdbcTemplate> jdbc, JsonMapper json) {
-        JdbcTemplate template = jdbc.getIfAvailable();
-        this.repository = template == null ? null : new ZipCodeRepository(template);
+    ZipCodeController(ZipCodes zipCodes, JsonMapper json) {
+        this.zipCodes = zipCodes;
         this.json = json;
-    }
-
-    /** PostgreSQL's version, or null without a database. */
-    String serverVersion() {
-        return repository == null ? null : repository.serverVersion();
     }
 
     @PostMapping("/zipcodes")
@@ -48,10 +40,10 @@ class ZipCodes {
         } catch (ZipCode.BadRequest e) {
             return Answers.error(400, e.getMessage());
         }
-        if (repository == null) {
+        if (!zipCodes.configured()) {
             return Answers.error(503, ContractText.NO_DATABASE);
         }
-        ZipCodeRepository.Upsert u = repository.upsert(row);
+        ZipCodes.Upsert u = zipCodes.upsert(row);
         return Answers.json(u.created() ? 201 : 200, u.row().toJson());
     }
 
@@ -60,22 +52,12 @@ class ZipCodes {
         if (!ContractText.isValidZip(zip)) {
             return Answers.error(400, ContractText.BAD_ZIP);
         }
-        if (repository == null) {
+        if (!zipCodes.configured()) {
             return Answers.error(503, ContractText.NO_DATABASE);
         }
-        return repository
-                .find(zip)
+        return zipCodes.find(zip)
                 .map(row -> Answers.json(200, row.toJson()))
                 .orElseGet(() -> Answers.error(404, ContractText.NO_SUCH_ZIP));
-    }
-
-    /** Null when the database answers (or none is configured), else the reason. */
-    String healthProblem() {
-        try {
-            return repository == null || repository.healthy() ? null : ContractText.DATABASE_DOWN;
-        } catch (DataAccessException e) {
-            return ContractText.DATABASE_DOWN;
-        }
     }
 
     /** The 503 of a failed database call, as the reference servers answer it. */

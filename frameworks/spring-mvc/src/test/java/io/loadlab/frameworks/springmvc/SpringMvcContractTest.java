@@ -2,6 +2,9 @@ package io.loadlab.frameworks.springmvc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.loadlab.core.settings.Limit;
+import io.loadlab.core.settings.ServerSettings;
+import io.loadlab.core.settings.SettingsReader;
 import io.loadlab.frameworks.common.AppEnv;
 import io.loadlab.postgres.RunningPostgres;
 import io.loadlab.testkit.contract.ContractHttp;
@@ -63,13 +66,19 @@ class SpringMvcContractTest {
 
     @Test
     void settingsNameTheFrameworkServerAndPools() throws Exception {
-        String p = ContractHttp.text(ContractHttp.get(PLATFORM.target(), "/settings"));
-        assertThat(p)
-                .contains("\"model\":\"spring-mvc\"")
-                .containsPattern("\"framework\":\"Spring Boot 4\\.\\d+\\.\\d+, Spring MVC 7\\.")
-                .containsPattern("\"server\":\"Tomcat 11\\.")
-                .contains("\"max_threads\":200", "\"db_pool\":16", "\"backend_max_connections\":");
-        String v = ContractHttp.text(ContractHttp.get(VIRTUAL.target(), "/settings"));
-        assertThat(v).contains("\"model\":\"spring-mvc-virtual\"", "\"max_threads\":\"virtual\"");
+        ServerSettings p = SettingsReader.read(ContractHttp.text(ContractHttp.get(PLATFORM.target(), "/settings")));
+        assertThat(p.model()).isEqualTo("spring-mvc");
+        assertThat(p.software().framework()).matches("Spring Boot 4\\.\\d+\\.\\d+, Spring MVC 7\\..*");
+        assertThat(p.software().server()).matches("Tomcat 11\\..*");
+        assertThat(p.threads()).isEqualTo(new ServerSettings.Threads("pool", Limit.of(200), 0, 2, Limit.of(0)));
+        assertThat(p.database().pool()).isEqualTo(16);
+        assertThat(p.database().statementCache()).isEqualTo(Limit.of(256));
+        assertThat(p.backendClient().maxConnections())
+                .isEqualTo(Limit.of(new AppEnv(Map.of()).httpClientConnections()));
+        assertThat(p.own()).containsEntry("max_connections", "8192");
+        ServerSettings v = SettingsReader.read(ContractHttp.text(ContractHttp.get(VIRTUAL.target(), "/settings")));
+        assertThat(v.model()).isEqualTo("spring-mvc-virtual");
+        assertThat(v.threads().requests()).isEqualTo("virtual-thread");
+        assertThat(v.threads().requestThreads()).isEqualTo(Limit.UNLIMITED);
     }
 }

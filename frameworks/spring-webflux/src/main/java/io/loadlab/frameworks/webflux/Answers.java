@@ -6,11 +6,11 @@ import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 
 /** The contract's answers as {@link ResponseEntity}s with their content type and length. */
-final class Replies {
+final class Answers {
     static final MediaType TEXT = MediaType.parseMediaType(ContractText.TEXT_PLAIN);
     static final MediaType JSON = MediaType.parseMediaType(ContractText.APPLICATION_JSON);
 
-    private Replies() {}
+    private Answers() {}
 
     static ResponseEntity<byte[]> text(byte[] body) {
         return of(200, TEXT, body);

@@ -17,30 +17,39 @@ import reactor.netty.resources.ConnectionProvider;
 /**
  * {@code /backend} through {@link WebClient} on Reactor Netty: a keep-alive pool of at most {@code
  * LOADLAB_HTTP_CLIENT_CONNECTIONS} connections, calls beyond it wait for one (no bound on the waiters, as the
- * reference servers). The client runs on the server's event loops. Checks the backend once at start.
+ * reference servers, each waiting at most 10 s). The client runs on the server's event loops. Checks the backend once
+ * at start.
  */
 @Component
-class Backend {
+class BackendClient {
+    /** The client as the settings name it. */
+    static final String CLIENT = "WebClient on Reactor Netty, keep-alive pool";
+
     /** Bound on a backend call, the reference servers' (and the load generator's) timeout. */
     static final Duration TIMEOUT = Duration.ofSeconds(10);
 
+    /** The pool's queue of calls waiting for a connection ({@code pendingAcquireMaxCount(-1)}), as the settings say. */
+    static final String QUEUE = "unlimited, each waiting at most " + TIMEOUT.toSeconds() + " s";
+
     private static final Duration PROBE_TIMEOUT = Duration.ofSeconds(3);
 
+    private final ConnectionProvider pool;
     private final WebClient client;
     private final URI hello;
     private final URI health;
     private final int maxConnections;
 
-    Backend(AppEnv env) {
+    BackendClient(AppEnv env) {
         URI base = env.backendUrl();
         maxConnections = env.httpClientConnections();
         if (base == null) {
+            pool = null;
             client = null;
             hello = null;
             health = null;
             return;
         }
-        ConnectionProvider pool = ConnectionProvider.builder("backend")
+        pool = ConnectionProvider.builder("backend")
                 .maxConnections(maxConnections)
                 .pendingAcquireMaxCount(-1)
                 .pendingAcquireTimeout(TIMEOUT)
@@ -63,16 +72,16 @@ class Backend {
     /** 200 with the backend's body; 502 with a one-line reason when it fails or answers another status. */
     Mono<ResponseEntity<byte[]>> hello() {
         if (client == null) {
-            return Mono.just(Replies.error(502, ContractText.NO_BACKEND));
+            return Mono.just(Answers.error(502, ContractText.NO_BACKEND));
         }
         return client.get()
                 .uri(hello)
                 .exchangeToMono(r -> r.bodyToMono(byte[].class)
                         .defaultIfEmpty(new byte[0])
                         .map(body -> r.statusCode().value() == 200
-                                ? Replies.text(body)
-                                : Replies.error(502, Reasons.backendStatus(r.statusCode().value()))))
-                .onErrorResume(e -> Mono.just(Replies.error(502, Reasons.backend(e))));
+                                ? Answers.text(body)
+                                : Answers.error(502, Reasons.backendStatus(r.statusCode().value()))))
+                .onErrorResume(e -> Mono.just(Answers.error(502, Reasons.backend(e))));
     }
 
     /** Empty when the backend answers {@code /health} with 200 (or none is configured), else the reason. */
@@ -89,8 +98,8 @@ class Backend {
                 .onErrorResume(e -> Mono.just(Reasons.backend(e)));
     }
 
-    /** The most connections open to the backend at once. */
+    /** The most connections open to the backend at once, as the pool holds it once there is a backend. */
     int maxConnections() {
-        return maxConnections;
+        return pool == null ? maxConnections : pool.maxConnections();
     }
 }

@@ -18,14 +18,17 @@ import reactor.core.publisher.Mono;
  */
 @RestController
 class ContractController {
-    private static final ResponseEntity<byte[]> PLAINTEXT = Replies.text(ContractText.utf8(ContractText.PLAINTEXT));
-    private static final ResponseEntity<byte[]> DELAYED = Replies.text(ContractText.utf8(ContractText.DELAYED));
+    private static final ResponseEntity<byte[]> PLAINTEXT = Answers.text(ContractText.utf8(ContractText.PLAINTEXT));
+    private static final ResponseEntity<byte[]> DELAYED = Answers.text(ContractText.utf8(ContractText.DELAYED));
 
-    private final Backend backend;
+    private final BackendClient backend;
     private final ZipCodes zipCodes;
-    private final Settings settings;
+    private final AppSettings settings;
 
-    ContractController(Backend backend, ZipCodes zipCodes, Settings settings) {
+    /** The contract's {@code /json} body. */
+    record Message(String message) {}
+
+    ContractController(BackendClient backend, ZipCodes zipCodes, AppSettings settings) {
         this.backend = backend;
         this.zipCodes = zipCodes;
         this.settings = settings;
@@ -36,9 +39,10 @@ class ContractController {
         return PLAINTEXT;
     }
 
+    /** Serialized on every request by WebFlux's JSON encoder (Jackson), which sizes a single value's answer. */
     @GetMapping("/json")
-    ResponseEntity<byte[]> json() {
-        return Replies.json(200, ContractText.JSON);
+    ResponseEntity<Message> json() {
+        return ResponseEntity.ok().contentType(Answers.JSON).body(new Message(ContractText.PLAINTEXT));
     }
 
     /** Waits on Reactor's timer ({@code Mono.delay} on the parallel scheduler), never a sleeping thread. */
@@ -46,7 +50,7 @@ class ContractController {
     Mono<ResponseEntity<byte[]>> delay(ServerHttpRequest request) {
         int ms = ContractText.delayMillis(ContractText.msParameter(request.getURI().getRawQuery()));
         if (ms < 0) {
-            return Mono.just(Replies.error(400, ContractText.BAD_DELAY));
+            return Mono.just(Answers.error(400, ContractText.BAD_DELAY));
         }
         return Mono.delay(Duration.ofMillis(ms)).thenReturn(DELAYED);
     }
@@ -71,7 +75,7 @@ class ContractController {
     @GetMapping({"/zipcodes/{zip}", "/zipcodes/"})
     Mono<ResponseEntity<byte[]>> find(@PathVariable(required = false) String zip) {
         if (!ContractText.isValidZip(zip)) {
-            return Mono.just(Replies.error(400, ContractText.BAD_ZIP));
+            return Mono.just(Answers.error(400, ContractText.BAD_ZIP));
         }
         return zipCodes.find(zip);
     }
@@ -81,13 +85,13 @@ class ContractController {
     Mono<ResponseEntity<byte[]>> health() {
         return zipCodes.healthProblem()
                 .switchIfEmpty(backend.healthProblem())
-                .map(reason -> Replies.json(503, ContractText.healthDown(reason)))
-                .defaultIfEmpty(Replies.json(200, ContractText.HEALTH_UP));
+                .map(reason -> Answers.json(503, ContractText.healthDown(reason)))
+                .defaultIfEmpty(Answers.json(200, ContractText.HEALTH_UP));
     }
 
     @GetMapping("/settings")
     ResponseEntity<byte[]> settings() {
-        return Replies.json(200, settings.json());
+        return Answers.json(200, settings.json());
     }
 
     private static byte[] bytes(DataBuffer buffer) {

@@ -31,18 +31,18 @@ class ContractErrors implements WebExceptionHandler {
         }
         int status = statusOf(failure);
         status = status == 414 ? 431 : status;
-        byte[] body = ContractText.utf8(ContractText.errorJson(Replies.refusal(status)));
+        byte[] body = ContractText.utf8(ContractText.errorJson(Answers.refusal(status)));
         res.setStatusCode(HttpStatusCode.valueOf(status));
         HttpHeaders h = res.getHeaders();
         h.clear();
-        h.setContentType(Replies.JSON);
+        h.setContentType(Answers.JSON);
         h.setContentLength(body.length);
         if (failure instanceof MethodNotAllowedException e) {
             h.set(HttpHeaders.ALLOW, e.getSupportedMethods().stream()
                     .map(HttpMethod::name)
                     .collect(Collectors.joining(", ")));
         }
-        if (Replies.closes(status)) {
+        if (Answers.closes(status)) {
             h.set(HttpHeaders.CONNECTION, "close");
         }
         return res.writeWith(Mono.just(res.bufferFactory().wrap(body)));

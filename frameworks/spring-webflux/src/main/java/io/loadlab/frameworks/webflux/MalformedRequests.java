@@ -36,7 +36,7 @@ final class MalformedRequests extends ChannelInboundHandlerAdapter {
             DecoderResult result = o.decoderResult();
             ReferenceCountUtil.release(msg);
             int status = result.cause() instanceof TooLongFrameException ? 431 : 400;
-            byte[] body = ContractText.utf8(ContractText.errorJson(Replies.refusal(status)));
+            byte[] body = ContractText.utf8(ContractText.errorJson(Answers.refusal(status)));
             FullHttpResponse r = new DefaultFullHttpResponse(
                     HttpVersion.HTTP_1_1, HttpResponseStatus.valueOf(status), Unpooled.wrappedBuffer(body));
             r.headers()

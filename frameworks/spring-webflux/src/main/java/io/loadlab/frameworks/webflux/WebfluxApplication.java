@@ -6,26 +6,28 @@ import io.loadlab.frameworks.spring.SpringLaunch;
 import java.util.Map;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.context.ConfigurableApplicationContext;
+import reactor.netty.ReactorNetty;
 
 /**
  * Starts {@code spring-webflux} from the {@code LOADLAB_*} environment only (frameworks/README.md), plus {@code
- * LOADLAB_EVENT_LOOPS}: Reactor Netty's event loops, shared by the server, WebClient and R2DBC (default Reactor
- * Netty's own, {@code max(4, CPUs)}).
+ * LOADLAB_EVENT_LOOPS}: Reactor Netty's event loops ({@code reactor.netty.ioWorkerCount}), one per usable CPU by
+ * default as every event-loop model, where Reactor Netty's own default, {@code max(4, CPUs)}, runs 4 loops taking
+ * turns even on one pinned core.
  */
 @SpringBootApplication
 public class WebfluxApplication {
     public static final String EVENT_LOOPS = "LOADLAB_EVENT_LOOPS";
 
     public static void main(String[] args) {
-        SpringLaunch.main(Settings.MODEL, WebfluxApplication::start);
+        SpringLaunch.main(AppSettings.MODEL, WebfluxApplication::start);
     }
 
-    /** Runs the application configured by {@code env}; returns once it serves. */
+    /**
+     * Runs the application configured by {@code env}; returns once it serves. Reactor Netty reads its loop count once
+     * per process, when its loops are first made: a second application in the same JVM (a test) runs on the first's.
+     */
     public static ConfigurableApplicationContext start(AppEnv env) {
-        int loops = env.integer(EVENT_LOOPS, 0);
-        if (loops > 0) {
-            System.setProperty("reactor.netty.ioWorkerCount", Integer.toString(loops));
-        }
+        System.setProperty(ReactorNetty.IO_WORKER_COUNT, Integer.toString(env.eventLoops(EVENT_LOOPS)));
         return SpringLaunch.run(WebfluxApplication.class, env, properties(env));
     }
 

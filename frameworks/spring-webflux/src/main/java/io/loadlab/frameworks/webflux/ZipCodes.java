@@ -69,10 +69,10 @@ class ZipCodes {
         try {
             row = ZipCode.of(parse(body));
         } catch (ZipCode.BadRequest e) {
-            return Mono.just(Replies.error(400, e.getMessage()));
+            return Mono.just(Answers.error(400, e.getMessage()));
         }
         if (db == null) {
-            return Mono.just(Replies.error(503, ContractText.NO_DATABASE));
+            return Mono.just(Answers.error(503, ContractText.NO_DATABASE));
         }
         Mono<ResponseEntity<byte[]>> raced = Mono.defer(() -> select(row.zip())
                 .map(found -> reply(200, found))
@@ -86,10 +86,10 @@ class ZipCodes {
     /** 200 with the row, or 404. */
     Mono<ResponseEntity<byte[]>> find(String zip) {
         if (db == null) {
-            return Mono.just(Replies.error(503, ContractText.NO_DATABASE));
+            return Mono.just(Answers.error(503, ContractText.NO_DATABASE));
         }
         return guarded(select(zip).map(found -> reply(200, found))
-                .defaultIfEmpty(Replies.error(404, ContractText.NO_SUCH_ZIP)));
+                .defaultIfEmpty(Answers.error(404, ContractText.NO_SUCH_ZIP)));
     }
 
     /**
@@ -139,11 +139,11 @@ class ZipCodes {
     }
 
     private static Mono<ResponseEntity<byte[]>> guarded(Mono<ResponseEntity<byte[]>> call) {
-        return call.timeout(TIMEOUT).onErrorResume(e -> Mono.just(Replies.error(503, Reasons.database(e))));
+        return call.timeout(TIMEOUT).onErrorResume(e -> Mono.just(Answers.error(503, Reasons.database(e))));
     }
 
     private static ResponseEntity<byte[]> reply(int status, ZipCode row) {
-        return Replies.json(status, row.toJson());
+        return Answers.json(status, row.toJson());
     }
 
     private static ZipCode read(Readable r) {

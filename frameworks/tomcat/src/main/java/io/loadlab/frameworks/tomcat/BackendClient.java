@@ -5,60 +5,79 @@ import io.loadlab.frameworks.common.BlockingBackend;
 import io.loadlab.frameworks.common.Reasons;
 import java.io.IOException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.time.Duration;
-import java.util.concurrent.Semaphore;
-import java.util.concurrent.TimeUnit;
+import org.apache.hc.client5.http.classic.methods.HttpGet;
+import org.apache.hc.client5.http.config.ConnectionConfig;
+import org.apache.hc.client5.http.config.RequestConfig;
+import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
+import org.apache.hc.client5.http.impl.classic.HttpClients;
+import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManager;
+import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManagerBuilder;
+import org.apache.hc.core5.http.HttpEntity;
+import org.apache.hc.core5.http.io.entity.EntityUtils;
+import org.apache.hc.core5.io.CloseMode;
+import org.apache.hc.core5.util.Timeout;
 
 /**
- * The backend, called with the JDK's {@link HttpClient} used synchronously: the request's Tomcat thread blocks until
- * the answer. HTTP/1.1 carries one call per connection, so at most {@code maxConnections} calls at once (a
- * semaphore) bound the connections; further calls wait for one, at most the 10 s every call may take.
+ * The backend, called with Apache HttpClient 5's classic (blocking) client, as the C10K study's Tomcat rows did: the
+ * request's Tomcat thread blocks until the answer. Its {@link PoolingHttpClientConnectionManager} keeps the
+ * connections alive and opens at most {@code LOADLAB_HTTP_CLIENT_CONNECTIONS} (in all and to the backend, its one
+ * route); further calls wait for one, at most the 10 s a call may take, as the reference servers. A failure is a
+ * {@link BackendFailure} with the contract's one-line reason.
  */
-final class BackendCalls extends BlockingBackend implements AutoCloseable {
-    private static final Duration TIMEOUT = Duration.ofSeconds(10);
+final class BackendClient extends BlockingBackend implements AutoCloseable {
+    /** The client as the settings name it. */
+    static final String CLIENT = "Apache HttpClient 5 (classic, pooled), blocking";
 
-    private final Semaphore connections;
-    private final HttpClient client;
+    private static final Timeout TIMEOUT = Timeout.ofSeconds(10);
 
-    BackendCalls(URI base, int maxConnections) {
+    /** The pool's queue of calls waiting for a connection, as the settings say: unbounded, each waits its 10 s. */
+    static final String QUEUE = "unlimited, each waiting at most " + TIMEOUT.toSeconds() + " s";
+
+    private final PoolingHttpClientConnectionManager pool;
+    private final CloseableHttpClient http;
+
+    BackendClient(URI base, int maxConnections) {
         super(base, maxConnections);
-        this.connections = new Semaphore(maxConnections, true);
-        this.client = HttpClient.newBuilder()
-                .version(HttpClient.Version.HTTP_1_1)
-                .connectTimeout(Duration.ofSeconds(2))
+        pool = PoolingHttpClientConnectionManagerBuilder.create()
+                .setMaxConnTotal(maxConnections)
+                .setMaxConnPerRoute(maxConnections)
+                .setDefaultConnectionConfig(ConnectionConfig.custom()
+                        .setConnectTimeout(Timeout.ofSeconds(2))
+                        .setSocketTimeout(TIMEOUT)
+                        .build())
                 .build();
+        http = HttpClients.custom()
+                .setConnectionManager(pool)
+                .setDefaultRequestConfig(RequestConfig.custom()
+                        .setConnectionRequestTimeout(TIMEOUT)
+                        .setResponseTimeout(TIMEOUT)
+                        .build())
+                .disableAutomaticRetries()
+                .disableContentCompression()
+                .build();
+    }
+
+    /** The pool's bound as it holds it: the backend is one route, so the smaller of its total and per-route limits. */
+    @Override
+    public int maxConnections() {
+        return Math.min(pool.getMaxTotal(), pool.getDefaultMaxPerRoute());
     }
 
     @Override
     protected byte[] get(String path) {
         try {
-            if (!connections.tryAcquire(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
-                throw new BackendFailure("backend: timed out");
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new BackendFailure("backend: interrupted");
-        }
-        try {
-            HttpResponse<byte[]> r = client.send(
-                    HttpRequest.newBuilder(URI.create(base() + path)).timeout(TIMEOUT).build(),
-                    HttpResponse.BodyHandlers.ofByteArray());
-            return BackendFailure.okBody(r.statusCode(), r.body());
-        } catch (IOException e) {
-            throw new BackendFailure(Reasons.backend(e));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new BackendFailure("backend: interrupted");
-        } finally {
-            connections.release();
+            return http.execute(new HttpGet(URI.create(base() + path)), response -> {
+                HttpEntity entity = response.getEntity();
+                return BackendFailure.okBody(
+                        response.getCode(), entity == null ? new byte[0] : EntityUtils.toByteArray(entity));
+            });
+        } catch (IOException | RuntimeException e) {
+            throw e instanceof BackendFailure f ? f : new BackendFailure(Reasons.backend(e));
         }
     }
 
     @Override
     public void close() {
-        client.close();
+        http.close(CloseMode.GRACEFUL);
     }
 }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.loadlab.frameworks.common.BackendFailure;
 import io.loadlab.frameworks.common.ContractText;
+import io.loadlab.frameworks.common.JdbcZipCodeStore;
 import io.loadlab.frameworks.common.Reasons;
 import io.loadlab.frameworks.common.ZipCode;
 import jakarta.servlet.http.HttpServlet;
@@ -18,19 +19,23 @@ import java.util.function.Supplier;
 
 /**
  * The whole contract in one plain servlet. Every waiting route blocks the Tomcat thread that serves it: {@code
- * /delay} sleeps, {@code /backend} waits on {@link BackendCalls}, {@code /zipcodes} on JDBC. Counts the requests in
- * flight, so that a graceful stop can wait for them.
+ * /delay} sleeps, {@code /backend} waits on {@link BackendClient}, {@code /zipcodes} on JDBC ({@link
+ * JdbcZipCodeStore}). {@code /json} is serialized by Jackson from an object on every request, as TechEmpower's rules
+ * ask. Counts the requests in flight, so that a graceful stop can wait for them.
  */
 final class ContractServlet extends HttpServlet {
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private final transient BackendCalls backend;
-    private final transient ZipCodeStore store;
+    /** The contract's {@code /json} body. */
+    record Message(String message) {}
+
+    private final transient BackendClient backend;
+    private final transient JdbcZipCodeStore store;
     private final transient Supplier<String> settings;
     private final transient AtomicInteger inFlight = new AtomicInteger();
 
-    /** {@code backend} and {@code store} may be null: not configured. */
-    ContractServlet(BackendCalls backend, ZipCodeStore store, Supplier<String> settings) {
+    /** {@code store} is null without a database; {@code backend} answers 502 without a backend. */
+    ContractServlet(BackendClient backend, JdbcZipCodeStore store, Supplier<String> settings) {
         this.backend = backend;
         this.store = store;
         this.settings = settings;
@@ -61,7 +66,7 @@ final class ContractServlet extends HttpServlet {
         } else {
             switch (path) {
                 case "/plaintext" -> write(res, 200, ContractText.TEXT_PLAIN, ContractText.PLAINTEXT);
-                case "/json" -> write(res, 200, ContractText.APPLICATION_JSON, ContractText.JSON);
+                case "/json" -> json(res);
                 case "/delay" -> delay(req, res);
                 case "/backend" -> backend(res);
                 case "/health" -> health(res);
@@ -70,6 +75,12 @@ final class ContractServlet extends HttpServlet {
                 default -> find(path.substring("/zipcodes/".length()), res);
             }
         }
+    }
+
+    private static void json(HttpServletResponse res) throws IOException {
+        byte[] body = JSON.writeValueAsBytes(new Message(ContractText.PLAINTEXT));
+        headers(res, 200, ContractText.APPLICATION_JSON, body.length);
+        res.getOutputStream().write(body);
     }
 
     private static void delay(HttpServletRequest req, HttpServletResponse res) throws IOException {
@@ -88,7 +99,7 @@ final class ContractServlet extends HttpServlet {
     }
 
     private void backend(HttpServletResponse res) throws IOException {
-        if (backend == null) {
+        if (!backend.configured()) {
             error(res, 502, ContractText.NO_BACKEND);
             return;
         }
@@ -102,10 +113,7 @@ final class ContractServlet extends HttpServlet {
     }
 
     private void health(HttpServletResponse res) throws IOException {
-        String problem = store == null || store.healthy() ? null : ContractText.DATABASE_DOWN;
-        if (problem == null && backend != null) {
-            problem = backend.healthProblem();
-        }
+        String problem = backend.healthProblem(store == null || healthy(store) ? null : ContractText.DATABASE_DOWN);
         if (problem == null) {
             write(res, 200, ContractText.APPLICATION_JSON, ContractText.HEALTH_UP);
         } else {
@@ -144,7 +152,7 @@ final class ContractServlet extends HttpServlet {
             return;
         }
         try {
-            ZipCodeStore.Upsert u = store.upsert(row);
+            JdbcZipCodeStore.Upsert u = store.upsert(row);
             write(res, u.created() ? 201 : 200, ContractText.APPLICATION_JSON, u.row().toJson());
         } catch (SQLException e) {
             error(res, 503, Reasons.database(e));
@@ -167,6 +175,14 @@ final class ContractServlet extends HttpServlet {
             } catch (SQLException e) {
                 error(res, 503, Reasons.database(e));
             }
+        }
+    }
+
+    private static boolean healthy(JdbcZipCodeStore store) {
+        try {
+            return store.healthy();
+        } catch (SQLException e) {
+            return false;
         }
     }
 

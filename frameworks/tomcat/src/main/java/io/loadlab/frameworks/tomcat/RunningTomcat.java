@@ -1,67 +1,79 @@
 package io.loadlab.frameworks.tomcat;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import io.loadlab.core.settings.Limit;
+import io.loadlab.core.settings.ServerSettings;
 import io.loadlab.frameworks.common.AppEnv;
 import io.loadlab.frameworks.common.ContractErrorValve;
+import io.loadlab.frameworks.common.ContractText;
+import io.loadlab.frameworks.common.FrameworkSettings;
+import io.loadlab.frameworks.common.JdbcZipCodeStore;
 import io.loadlab.frameworks.common.TomcatBaseDir;
-import io.loadlab.frameworks.common.JvmSettings;
+import io.loadlab.frameworks.common.TomcatSettings;
+import jakarta.servlet.ServletContext;
 import java.io.IOException;
 import java.net.BindException;
-import java.io.UncheckedIOException;
-import java.util.Map;
+import java.nio.file.Path;
 import org.apache.catalina.Context;
 import org.apache.catalina.LifecycleException;
 import org.apache.catalina.connector.Connector;
 import org.apache.catalina.core.StandardHost;
 import org.apache.catalina.startup.Tomcat;
-import org.apache.catalina.util.ServerInfo;
 import org.apache.coyote.http11.Http11NioProtocol;
 
 /**
  * Embedded Tomcat serving the {@link ContractServlet} on one NIO connector with Tomcat's defaults but for what the
- * contract fixes: the address, {@code Server: loadlab}, 8 KiB of headers, and an unread body closing the connection.
- * {@link #close} stops it gracefully: no new connections, the requests in flight answered (at most 4 s).
+ * contract fixes (the address, {@code Server: loadlab}, 8 KiB of headers, an unread body closing the connection) and
+ * what every model runs alike: the accept backlog {@code LOADLAB_BACKLOG} (Tomcat's {@code acceptCount}, 100 by
+ * default), no cap on a keep-alive connection's requests (Tomcat's {@code maxKeepAliveRequests}, 100 by default) and
+ * the idle timeout. {@link #close} stops it gracefully: no new connections, the requests in flight answered (at most
+ * 4 s).
  */
 public final class RunningTomcat implements AutoCloseable {
+    static final String MODEL = "tomcat";
+
     private static final long GRACE_MILLIS = 4_000;
 
     private final AppEnv env;
     private final TomcatBaseDir baseDir;
     private final Tomcat tomcat;
     private final Connector connector;
+    private final Context context;
     private final ContractServlet servlet;
-    private final BackendCalls backend;
-    private final ZipCodeStore store;
+    private final BackendClient backend;
+    private final JdbcZipCodeStore store;
+    private volatile String settings = "{}";
     private boolean closed;
 
-    private RunningTomcat(AppEnv env, BackendCalls backend, ZipCodeStore store) throws IOException {
+    private RunningTomcat(AppEnv env, BackendClient backend, JdbcZipCodeStore store) throws IOException {
         this.env = env;
         this.backend = backend;
         this.store = store;
-        baseDir = TomcatBaseDir.create("tomcat");
+        baseDir = TomcatBaseDir.create(MODEL);
         tomcat = new Tomcat();
         tomcat.setBaseDir(baseDir.path().toString());
         connector = new Connector(Http11NioProtocol.class.getName());
         connector.setPort(env.port());
-        connector.setProperty("address", env.host());
-        connector.setProperty("server", "loadlab");
-        connector.setProperty("maxHttpHeaderSize", "8192");
-        connector.setProperty("maxSwallowSize", "0");
+        property("address", env.host());
+        property("server", ContractText.SERVER);
+        property("maxHttpHeaderSize", ContractText.MAX_HEADER_BYTES);
+        property("maxSwallowSize", 0);
+        property("acceptCount", env.backlog());
+        property("maxKeepAliveRequests", -1);
+        property("keepAliveTimeout", env.idleTimeoutMillis());
         int maxThreads = env.integer("LOADLAB_MAX_THREADS", 0);
         if (maxThreads > 0) {
-            connector.setProperty("maxThreads", Integer.toString(maxThreads));
+            property("maxThreads", maxThreads);
         }
         tomcat.getService().addConnector(connector);
         tomcat.setConnector(connector);
         ContractErrorValve.install((StandardHost) tomcat.getHost());
-        Context context = tomcat.addContext("", null);
-        servlet = new ContractServlet(backend, store, this::settingsJson);
+        context = tomcat.addContext("", null);
+        servlet = new ContractServlet(backend, store, () -> settings);
         Tomcat.addServlet(context, "contract", servlet);
         context.addServletMappingDecoded("/", "contract");
     }
 
-    static RunningTomcat start(AppEnv env, BackendCalls backend, ZipCodeStore store) throws Exception {
+    static RunningTomcat start(AppEnv env, BackendClient backend, JdbcZipCodeStore store) throws Exception {
         RunningTomcat t = new RunningTomcat(env, backend, store);
         try {
             t.tomcat.start();
@@ -70,6 +82,7 @@ public final class RunningTomcat implements AutoCloseable {
             throw e;
         }
         if (t.connector.getState().isAvailable() && t.connector.getLocalPort() > 0) {
+            t.settings = FrameworkSettings.json(t.settings());
             return t;
         }
         t.close();
@@ -80,38 +93,45 @@ public final class RunningTomcat implements AutoCloseable {
         return env.host();
     }
 
-    /** Tomcat's base directory, deleted by {@link #close}. */
-    java.nio.file.Path baseDir() {
-        return baseDir.path();
-    }
-
     public int port() {
         return connector.getLocalPort();
     }
 
-    Map<String, Object> settings() {
-        Map<String, Object> s = JvmSettings.base("tomcat", host(), port());
-        s.put("framework", "none (one HttpServlet)");
-        s.put("server", ServerInfo.getServerInfo().replace("Apache Tomcat/", "Tomcat "));
-        s.put("connector", "NIO");
-        s.put("max_threads", ((Http11NioProtocol) connector.getProtocolHandler()).getMaxThreads());
-        if (store != null) {
-            s.put("db_pool", store.poolSize());
-            s.put("db_client", "JDBC on HikariCP");
-        }
-        if (backend != null) {
-            s.put("backend_url", backend.base().toString());
-            s.put("backend_client", "java.net.http.HttpClient, blocking send");
-            s.put("backend_max_connections", backend.maxConnections());
-        }
-        return s;
+    /** Tomcat's base directory, deleted by {@link #close}. */
+    Path baseDir() {
+        return baseDir.path();
     }
 
+    /** What the started server runs with, read back from its connector, servlet context and clients. */
+    ServerSettings settings() {
+        ServletContext servlets = context.getServletContext();
+        ServerSettings.Builder b = FrameworkSettings.begin(MODEL, env, port())
+                .software(
+                        "Jakarta Servlet " + servlets.getMajorVersion() + "." + servlets.getMinorVersion()
+                                + ", one HttpServlet, no framework",
+                        TomcatSettings.server());
+        return TomcatSettings.connector(b, connector)
+                .database(FrameworkSettings.database(
+                        env,
+                        "JDBC on HikariCP, pgjdbc",
+                        FrameworkSettings.JDBC_STATEMENT_CACHE,
+                        ServerSettings.Transactions.PER_STATEMENT,
+                        "autocommit",
+                        store == null ? null : store.serverVersion()))
+                .backendClient(
+                        FrameworkSettings.backendClient(env, BackendClient.CLIENT, Limit.of(backend.maxConnections())))
+                .own("backend_queue", BackendClient.QUEUE)
+                .build();
+    }
+
+    /** {@code /settings}, as one line of JSON. */
     String settingsJson() {
-        try {
-            return new ObjectMapper().writeValueAsString(settings());
-        } catch (JsonProcessingException e) {
-            throw new UncheckedIOException(e);
+        return settings;
+    }
+
+    private void property(String name, Object value) {
+        if (!connector.setProperty(name, String.valueOf(value))) {
+            throw new IllegalStateException("Tomcat's connector has no property " + name);
         }
     }
 
@@ -142,8 +162,6 @@ public final class RunningTomcat implements AutoCloseable {
         if (store != null) {
             store.close();
         }
-        if (backend != null) {
-            backend.close();
-        }
+        backend.close();
     }
 }

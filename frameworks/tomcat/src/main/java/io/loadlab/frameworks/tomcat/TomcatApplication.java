@@ -2,6 +2,7 @@ package io.loadlab.frameworks.tomcat;
 
 import io.loadlab.frameworks.common.AppEnv;
 import io.loadlab.frameworks.common.DbTarget;
+import io.loadlab.frameworks.common.JdbcZipCodeStore;
 import io.loadlab.frameworks.common.Reasons;
 import java.util.List;
 import java.util.logging.Level;
@@ -49,19 +50,16 @@ public final class TomcatApplication {
     /** Starts the server configured by {@code env}; returns once it listens. */
     public static RunningTomcat start(AppEnv env) throws Exception {
         DbTarget db = env.db();
-        BackendCalls backend =
-                env.backendUrl() == null ? null : new BackendCalls(env.backendUrl(), env.httpClientConnections());
-        ZipCodeStore store = null;
+        BackendClient backend = new BackendClient(env.backendUrl(), env.httpClientConnections());
+        JdbcZipCodeStore store = null;
         try {
-            store = db == null ? null : new ZipCodeStore(db, env.dbPool());
+            store = db == null ? null : new JdbcZipCodeStore(db, env.dbPool());
             return RunningTomcat.start(env, backend, store);
         } catch (Exception | Error e) {
             if (store != null) {
                 store.close();
             }
-            if (backend != null) {
-                backend.close();
-            }
+            backend.close();
             throw e;
         }
     }

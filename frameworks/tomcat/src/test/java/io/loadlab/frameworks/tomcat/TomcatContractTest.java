@@ -2,6 +2,9 @@ package io.loadlab.frameworks.tomcat;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.loadlab.core.settings.Limit;
+import io.loadlab.core.settings.ServerSettings;
+import io.loadlab.core.settings.SettingsReader;
 import io.loadlab.frameworks.common.AppEnv;
 import io.loadlab.postgres.RunningPostgres;
 import io.loadlab.testkit.contract.ContractHttp;
@@ -42,9 +45,16 @@ class TomcatContractTest {
 
     @Test
     void settingsNameTheServerAndPools() throws Exception {
-        assertThat(ContractHttp.text(ContractHttp.get(SERVER.target(), "/settings")))
-                .containsPattern("\"server\":\"Tomcat 11\\.0\\.\\d+\"")
-                .contains("\"model\":\"tomcat\"", "\"max_threads\":200", "\"db_pool\":16", "\"backend_max_connections\"");
+        ServerSettings s = SettingsReader.read(ContractHttp.text(ContractHttp.get(SERVER.target(), "/settings")));
+        assertThat(s.model()).isEqualTo("tomcat");
+        assertThat(s.software().framework()).isEqualTo("Jakarta Servlet 6.1, one HttpServlet, no framework");
+        assertThat(s.software().server()).matches("Tomcat 11\\.0\\.\\d+");
+        assertThat(s.threads()).isEqualTo(new ServerSettings.Threads("pool", Limit.of(200), 0, 2, Limit.of(0)));
+        assertThat(s.database().pool()).isEqualTo(16);
+        assertThat(s.backendClient().client()).startsWith("Apache HttpClient 5 (classic");
+        assertThat(s.backendClient().maxConnections())
+                .isEqualTo(Limit.of(new AppEnv(Map.of()).httpClientConnections()));
+        assertThat(s.own()).containsEntry("max_connections", "8192");
     }
 
     @Test
@@ -58,9 +68,18 @@ class TomcatContractTest {
     }
 
     @Test
+    void backendConnectionsAreAKnob() throws Exception {
+        try (ContractTarget t = launch(null, null, Map.of("LOADLAB_HTTP_CLIENT_CONNECTIONS", "7"))) {
+            ServerSettings s = SettingsReader.read(ContractHttp.text(ContractHttp.get(t, "/settings")));
+            assertThat(s.backendClient().maxConnections()).isEqualTo(Limit.of(7));
+        }
+    }
+
+    @Test
     void maxThreadsIsAKnob() throws Exception {
         try (ContractTarget t = launch(null, null, Map.of("LOADLAB_MAX_THREADS", "16"))) {
-            assertThat(ContractHttp.text(ContractHttp.get(t, "/settings"))).contains("\"max_threads\":16");
+            ServerSettings s = SettingsReader.read(ContractHttp.text(ContractHttp.get(t, "/settings")));
+            assertThat(s.threads().requestThreads()).isEqualTo(Limit.of(16));
         }
     }
 }
