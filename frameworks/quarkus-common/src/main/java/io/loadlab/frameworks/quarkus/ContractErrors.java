@@ -23,12 +23,12 @@ public class ContractErrors implements ExceptionMapper<WebApplicationException> 
     UriInfo uri;
 
     @Inject
-    AppSettings settings;
+    QuarkusApp app;
 
     private AllowedMethods allowed() {
         AllowedMethods a = allowed;
         if (a == null) {
-            a = new AllowedMethods(settings.resources());
+            a = new AllowedMethods(app.resources());
             allowed = a;
         }
         return a;

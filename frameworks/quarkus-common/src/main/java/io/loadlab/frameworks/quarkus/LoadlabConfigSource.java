@@ -3,18 +3,21 @@ package io.loadlab.frameworks.quarkus;
 import io.loadlab.frameworks.common.AppEnv;
 import io.loadlab.frameworks.common.DbTarget;
 import io.quarkus.runtime.annotations.StaticInitSafe;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
 import org.eclipse.microprofile.config.spi.ConfigSource;
 
 /**
- * Quarkus' configuration from the {@code LOADLAB_*} environment (frameworks/README.md): address, port and accept backlog, the
- * database as Quarkus' reactive or JDBC datasource (inactive when {@code LOADLAB_DB_URL} is unset), the thread knobs
- * when set, and the contract's 8 KiB of headers. Read at run
- * time, above application.properties; a knob left unset keeps Quarkus' default. A bad value is reported at start by
- * {@link VertxContract}, which asks {@link #problem()}. What never changes (quiet logs, no banner, the graceful stop's
- * 4 s) is in each application's application.properties: Quarkus reads it before this source.
+ * Quarkus' configuration from the {@code LOADLAB_*} environment (frameworks/README.md): address and port; what the lab
+ * sets alike for every model (the accept backlog, the keep-alive idle timeout, one event loop per usable CPU); the
+ * database as Quarkus' reactive or JDBC datasource (inactive when {@code LOADLAB_DB_URL} is unset), the reactive one
+ * caching its prepared statements as pgjdbc does by default; the thread knobs when set; the contract's 8 KiB of
+ * headers. Read at run time, above application.properties; a knob left unset keeps Quarkus' default. A bad value is
+ * reported at start by {@link VertxContract}, which asks {@link #problem()}. What never changes (quiet logs, no
+ * banner, the graceful stop's 4 s) is in each application's application.properties: Quarkus reads it before this
+ * source.
  */
 @StaticInitSafe
 public final class LoadlabConfigSource implements ConfigSource {
@@ -44,12 +47,13 @@ public final class LoadlabConfigSource implements ConfigSource {
         v.put("quarkus.http.host", env.host());
         v.put("quarkus.http.port", Integer.toString(env.port()));
         v.put("quarkus.http.limits.max-header-size", "8K");
-        knob(env, "LOADLAB_BACKLOG", "quarkus.http.accept-backlog", v);
-        // One event loop per usable CPU, as the reference event-loop servers run, unless LOADLAB_EVENT_LOOPS says
-        // otherwise: Quarkus' own 2 × CPUs puts two loops on a pinned server's one core, where they wait for each
-        // other (at 1,000 backend connections 0.50 of the core's time queued, and 9,043 req/s against 9,277 with one).
-        v.put("quarkus.vertx.event-loops-pool-size", Integer.toString(Runtime.getRuntime().availableProcessors()));
-        knob(env, "LOADLAB_EVENT_LOOPS", "quarkus.vertx.event-loops-pool-size", v);
+        v.put("quarkus.http.accept-backlog", Integer.toString(env.backlog()));
+        // Quarkus' default is 30 minutes; every model closes a connection idle for the same time.
+        v.put("quarkus.http.idle-timeout", Duration.ofMillis(env.idleTimeoutMillis()).toString());
+        // One event loop per usable CPU, as the reference event-loop servers run: Quarkus' own 2 × CPUs puts two loops
+        // on a pinned server's one core, where they wait for each other (at 1,000 backend connections 0.50 of the
+        // core's time queued, and 9,043 req/s against 9,277 with one).
+        v.put("quarkus.vertx.event-loops-pool-size", Integer.toString(env.eventLoops("LOADLAB_EVENT_LOOPS")));
         knob(env, "LOADLAB_WORKER_THREADS", "quarkus.thread-pool.max-threads", v);
         knob(env, "LOADLAB_MAX_THREADS", "quarkus.thread-pool.max-threads", v);
         env.backendUrl();
@@ -80,6 +84,9 @@ public final class LoadlabConfigSource implements ConfigSource {
             v.put("quarkus.datasource.reactive.trust-all", Boolean.toString(ssl));
             v.put("quarkus.datasource.reactive.acquisition-timeout", "10S");
             v.put("quarkus.datasource.reactive.idle-timeout", "0");
+            // Vert.x's client prepares each statement anew unless told to cache (then 256 a connection, pgjdbc's
+            // number, which the JDBC datasource keeps by default).
+            v.put("quarkus.datasource.reactive.cache-prepared-statements", "true");
         }
     }
 

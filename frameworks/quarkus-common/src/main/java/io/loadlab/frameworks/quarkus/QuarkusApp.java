@@ -1,18 +1,19 @@
 package io.loadlab.frameworks.quarkus;
 
+import io.loadlab.core.settings.ServerSettings;
 import java.util.List;
-import java.util.Map;
 
 /**
- * What an application reports at {@code /settings} and prints as its one line on stdout once it listens; each
- * application has one bean of it.
+ * What the shared Quarkus code asks of an application: its model, the settings it announces at {@code /settings}
+ * and prints as its one line on stdout once it listens, its resource classes. Each application has one bean of it,
+ * its {@code AppSettings}.
  */
-public interface AppSettings {
+public interface QuarkusApp {
     /** The model's name, e.g. {@code quarkus-reactive}. */
     String model();
 
-    /** The settings for a server listening on {@code port}, starting with {@link QuarkusSettings#base}. */
-    Map<String, Object> settings(int port);
+    /** The settings of the running server, begun with {@link QuarkusSettings#begin}; only once it listens. */
+    ServerSettings settings();
 
     /** The application's JAX-RS resource classes, whose annotations give a 405 its {@code Allow}. */
     List<Class<?>> resources();

@@ -1,6 +1,7 @@
 package io.loadlab.frameworks.quarkus;
 
 import io.loadlab.frameworks.common.ContractText;
+import io.loadlab.frameworks.common.FrameworkSettings;
 import io.quarkus.runtime.Quarkus;
 import io.quarkus.runtime.StartupEvent;
 import io.quarkus.vertx.http.HttpServerOptionsCustomizer;
@@ -20,27 +21,34 @@ import jakarta.inject.Inject;
  * The contract on Quarkus' Vert.x HTTP server, for every Quarkus application: the {@code Server} and {@code Date}
  * headers on every answer, a JSON 404 for what no route takes, HTTP/1.1 only (no cleartext HTTP/2 upgrade, so that
  * Vert.x sets each connection up at once), the {@link ContractGate} on every connection; and once it listens, the
- * settings as one line on stdout. A bad {@code LOADLAB_*} variable stops the start with its one-line reason.
+ * settings as one line on stdout. A bad {@code LOADLAB_*} variable stops the start with its one-line reason. It keeps
+ * the options Quarkus started the server with, for the settings to read back.
  */
 @ApplicationScoped
 public class VertxContract implements HttpServerOptionsCustomizer {
     private static volatile int port;
+    private static volatile HttpServerOptions options;
 
     @Inject
     Vertx vertx;
 
     @Inject
-    AppSettings settings;
+    QuarkusApp app;
 
     /** The port the server listens on, once it does. */
     public static int port() {
         return port;
     }
 
+    /** The options Quarkus started the HTTP server with, once it listens. */
+    public static HttpServerOptions options() {
+        return options;
+    }
+
     void checkEnvironment(@Observes StartupEvent start) {
         String problem = LoadlabConfigSource.problem();
         if (problem != null) {
-            System.err.println("loadlab " + settings.model() + ": " + problem);
+            System.err.println("loadlab " + app.model() + ": " + problem);
             Quarkus.asyncExit(2);
         }
     }
@@ -57,11 +65,11 @@ public class VertxContract implements HttpServerOptionsCustomizer {
     }
 
     void listening(@ObservesAsync HttpServerStart start) {
+        options = start.options();
         port = GateInstaller.install(vertx);
-        System.out.println(QuarkusSettings.json(settings.settings(port)));
+        System.out.println(FrameworkSettings.json(app.settings()));
         System.out.flush();
-        System.err.println("loadlab " + settings.model() + ": listening on http://" + start.options().getHost() + ":"
-                + port);
+        System.err.println("loadlab " + app.model() + ": listening on http://" + start.options().getHost() + ":" + port);
     }
 
     private static void headers(RoutingContext rc) {

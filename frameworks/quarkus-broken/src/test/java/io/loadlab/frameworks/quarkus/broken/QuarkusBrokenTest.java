@@ -2,10 +2,11 @@ package io.loadlab.frameworks.quarkus.broken;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.loadlab.core.settings.ServerSettings;
+import io.loadlab.core.settings.SettingsReader;
 import io.loadlab.frameworks.quarkus.QuarkusJar;
 import io.loadlab.testkit.contract.ContractHttp;
 import io.loadlab.testkit.contract.ContractTarget;
-import io.loadlab.testkit.contract.FakeBackend;
 import io.loadlab.testkit.contract.SharedApp;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -44,7 +45,12 @@ class QuarkusBrokenTest {
         ContractHttp.deleteZip(app.db(), "97001");
         ContractHttp.expect(
                 ContractHttp.get(app, "/zipcodes/97001"), 404, ContractHttp.JSON, "{\"error\":\"no such zip\"}");
-        assertThat(ContractHttp.text(ContractHttp.get(app, "/settings"))).contains("\"model\":\"quarkus-broken\"");
+        String settings = ContractHttp.text(ContractHttp.get(app, "/settings"));
+        assertThat(SettingsReader.problems(settings)).as("/settings against the settings record").isEmpty();
+        ServerSettings s = SettingsReader.read(settings);
+        assertThat(s.model()).isEqualTo("quarkus-broken");
+        assertThat(s.database().transactions().write()).isEqualTo(ServerSettings.Transactions.REQUEST);
+        assertThat(s.threads().workerThreads().value()).isPositive();
     }
 
     @Test

@@ -14,12 +14,12 @@ import java.net.URI;
  * A failed call is a {@link BackendFailure} whose message is the 502's reason.
  */
 @ApplicationScoped
-public class Backend {
+public class BackendClient {
     private final URI base;
     private final int maxConnections;
     private final BackendApi api;
 
-    public Backend() {
+    public BackendClient() {
         AppEnv env = AppEnv.fromSystem();
         base = env.backendUrl();
         maxConnections = env.httpClientConnections();

@@ -1,22 +1,25 @@
 package io.loadlab.frameworks.quarkus.reactivecommon;
 
 import io.loadlab.frameworks.common.ContractText;
+import io.loadlab.frameworks.common.FrameworkSettings;
 import io.loadlab.frameworks.quarkus.Answers;
-import io.loadlab.frameworks.quarkus.AppSettings;
-import io.loadlab.frameworks.quarkus.QuarkusSettings;
-import io.loadlab.frameworks.quarkus.VertxContract;
+import io.loadlab.frameworks.quarkus.Message;
+import io.loadlab.frameworks.quarkus.QuarkusApp;
 import io.smallrye.common.annotation.NonBlocking;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.Vertx;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
 /**
- * The contract's routes other than the zip codes, all on the event loop: {@code /delay} answers from a Vert.x timer,
- * {@code /backend} when the REST client's call completes; nothing blocks.
+ * The contract's routes other than the zip codes, all on the event loop: {@code /json} serialized by Quarkus REST's
+ * Jackson support, {@code /delay} answered from a Vert.x timer, {@code /backend} when the REST client's call
+ * completes; nothing blocks.
  */
 @Path("/")
 @NonBlocking
@@ -25,13 +28,13 @@ public class ContractResource {
     Vertx vertx;
 
     @Inject
-    Backend backend;
+    BackendClient backend;
 
     @Inject
     ReactiveDatabase database;
 
     @Inject
-    AppSettings settings;
+    QuarkusApp app;
 
     @GET
     @Path("plaintext")
@@ -41,8 +44,9 @@ public class ContractResource {
 
     @GET
     @Path("json")
-    public Response json() {
-        return Answers.json(200, ContractText.JSON);
+    @Produces(MediaType.APPLICATION_JSON)
+    public Message json() {
+        return Message.hello();
     }
 
     @GET
@@ -85,6 +89,6 @@ public class ContractResource {
     @GET
     @Path("settings")
     public Response settings() {
-        return Answers.json(200, QuarkusSettings.json(settings.settings(VertxContract.port())));
+        return Answers.json(200, FrameworkSettings.json(app.settings()));
     }
 }

@@ -1,28 +1,38 @@
 package io.loadlab.frameworks.quarkus.reactivecommon;
 
+import io.loadlab.core.settings.Limit;
+import io.loadlab.core.settings.ServerSettings;
 import io.loadlab.frameworks.common.AppEnv;
-import io.loadlab.frameworks.quarkus.AppSettings;
+import io.loadlab.frameworks.common.FrameworkSettings;
+import io.loadlab.frameworks.quarkus.QuarkusApp;
 import io.loadlab.frameworks.quarkus.QuarkusSettings;
+import io.vertx.core.Vertx;
 import jakarta.inject.Inject;
 import java.util.List;
-import java.util.Map;
-import org.eclipse.microprofile.config.ConfigProvider;
 
 /**
- * The settings of an application on this stack: the common ones, its database pool and its REST client. Each
- * application's bean names its model, its database client and its {@code /zipcodes} resource.
+ * What the settings of the applications on this stack share: Quarkus' part ({@link QuarkusSettings}), the software,
+ * the REST client and its connection bound. Each application's {@code AppSettings} adds its threads and how its
+ * routes use the database, in which the study's two applications differ.
  */
-public abstract class ReactiveSettings implements AppSettings {
+public abstract class ReactiveSettings implements QuarkusApp {
+    /** The database client both applications configure. */
+    protected static final String DB_CLIENT = "Hibernate Reactive with Panache on the Vert.x PostgreSQL client";
+
     private final String model;
-    private final String dbClient;
     private final Class<? extends ZipCodeReads> zipCodes;
 
     @Inject
-    Backend backend;
+    protected Vertx vertx;
 
-    protected ReactiveSettings(String model, String dbClient, Class<? extends ZipCodeReads> zipCodes) {
+    @Inject
+    protected ReactiveDatabase database;
+
+    @Inject
+    BackendClient backend;
+
+    protected ReactiveSettings(String model, Class<? extends ZipCodeReads> zipCodes) {
         this.model = model;
-        this.dbClient = dbClient;
         this.zipCodes = zipCodes;
     }
 
@@ -36,19 +46,12 @@ public abstract class ReactiveSettings implements AppSettings {
         return List.of(ContractResource.class, zipCodes);
     }
 
-    @Override
-    public Map<String, Object> settings(int port) {
-        Map<String, Object> s = QuarkusSettings.base(model, AppEnv.fromSystem(), port);
-        if (ReactiveDatabase.configuredByEnv()) {
-            s.put("db_pool", ConfigProvider.getConfig()
-                    .getOptionalValue("quarkus.datasource.reactive.max-size", Integer.class).orElse(20));
-            s.put("db_client", dbClient);
-        }
-        if (backend.configured()) {
-            s.put("backend_url", backend.base().toString());
-            s.put("backend_client", "Quarkus REST client, reactive");
-            s.put("backend_max_connections", backend.maxConnections());
-        }
-        return s;
+    /** The settings both applications report alike. */
+    protected ServerSettings.Builder common(AppEnv env) {
+        return QuarkusSettings.begin(model, env, "Quarkus REST, Mutiny, Hibernate Reactive with Panache")
+                .backendClient(FrameworkSettings.backendClient(
+                        env,
+                        "Quarkus REST client, reactive, on the Vert.x HTTP client",
+                        Limit.of(backend.maxConnections())));
     }
 }

@@ -1,5 +1,6 @@
 package io.loadlab.frameworks.quarkus.reactive;
 
+import io.loadlab.frameworks.common.ZipCode;
 import io.loadlab.frameworks.quarkus.Answers;
 import io.loadlab.frameworks.quarkus.reactivecommon.ZipCodeReads;
 import io.loadlab.frameworks.quarkus.reactivecommon.ZipCodeStore;
@@ -11,20 +12,27 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.core.Response;
 
 /**
- * {@code POST /zipcodes}, the study's query-or-insert ({@link ZipCodeStore#queryOrInsert}), and {@code GET
- * /zipcodes/{zip}} ({@link ZipCodeReads}). A POST that loses the race to insert the same new zip fails at commit;
- * it then reads the winner's row, as the study's {@code recoverWithUni}.
+ * {@code POST /zipcodes}, the study's query-or-insert with the reference servers' statements, and {@code GET
+ * /zipcodes/{zip}} ({@link ZipCodeReads}). The POST reads the zip code outside any transaction and, when it is absent,
+ * inserts it in a transaction of its own ({@link ZipCodeStore}); a POST that loses the race to insert the same new zip
+ * fails at commit and then reads the winner's row, as the study's {@code recoverWithUni}.
  */
 @Path("/zipcodes")
 @NonBlocking
 public class ZipCodes extends ZipCodeReads {
     @POST
     public Uni<Response> upsert(byte[] body) {
-        return post(body, row -> store.queryOrInsert(row)
+        return post(body, row -> store.find(row.zip())
+                .onItem().ifNotNull().transform(found -> Answers.json(200, found.toJson()))
+                .onItem().ifNull().switchTo(() -> insert(row)));
+    }
+
+    private Uni<Response> insert(ZipCode row) {
+        return store.insert(row)
+                .map(stored -> Answers.json(201, stored.toJson()))
                 .onFailure(ZipCodes::lostRace).recoverWithUni(() -> store.find(row.zip())
                         .onItem().ifNull().failWith(() -> new IllegalStateException("the row that won is gone"))
-                        .map(found -> new ZipCodeStore.Upsert(found, false)))
-                .map(u -> Answers.json(u.created() ? 201 : 200, u.row().toJson())));
+                        .map(found -> Answers.json(200, found.toJson())));
     }
 
     /** A duplicate key at commit: another request inserted the same zip first. */

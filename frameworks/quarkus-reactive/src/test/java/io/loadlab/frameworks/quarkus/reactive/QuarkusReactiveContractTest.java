@@ -2,11 +2,12 @@ package io.loadlab.frameworks.quarkus.reactive;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.loadlab.core.settings.Limit;
+import io.loadlab.core.settings.ServerSettings;
+import io.loadlab.core.settings.SettingsReader;
 import io.loadlab.frameworks.quarkus.QuarkusJar;
 import io.loadlab.testkit.contract.ContractHttp;
-import io.loadlab.testkit.contract.ContractTarget;
 import io.loadlab.testkit.contract.ContractTests;
-import io.loadlab.testkit.contract.FakeBackend;
 import io.loadlab.testkit.contract.SharedApp;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
@@ -34,12 +35,19 @@ class QuarkusReactiveContractTest {
     }
 
     @Test
-    void settingsNameTheFrameworkServerAndPools() throws Exception {
-        String s = ContractHttp.text(ContractHttp.get(APP.target(), "/settings"));
-        assertThat(s)
-                .contains("\"model\":\"quarkus-reactive\"", "\"db_pool\":16", "\"backend_max_connections\":")
-                .containsPattern("\"framework\":\"Quarkus 3\\.33\\.\\d+\"")
-                .containsPattern("\"server\":\"Vert\\.x 4\\.")
-                .containsPattern("\"db_client\":\"Hibernate Reactive with Panache");
+    void settingsSayWhatItRunsWith() throws Exception {
+        ServerSettings s = SettingsReader.read(ContractHttp.text(ContractHttp.get(APP.target(), "/settings")));
+        assertThat(s.software().framework())
+                .matches("Quarkus 3\\.33\\.\\d+, Quarkus REST, Mutiny, Hibernate Reactive with Panache");
+        assertThat(s.software().server()).matches("Vert\\.x 4\\.\\d+\\.\\d+");
+        assertThat(s.threads().requests()).isEqualTo("event-loop");
+        assertThat(s.threads().eventLoops()).isEqualTo(Runtime.getRuntime().availableProcessors());
+        assertThat(s.threads().workerThreads()).isEqualTo(Limit.of(0));
+        assertThat(s.database().client()).startsWith("Hibernate Reactive with Panache");
+        assertThat(s.database().pool()).isEqualTo(16);
+        assertThat(s.database().statementCache()).isEqualTo(Limit.of(256));
+        assertThat(s.database().transactions()).isEqualTo(ServerSettings.Transactions.PER_STATEMENT);
+        assertThat(s.database().serverVersion()).isNotBlank();
+        assertThat(s.backendClient().maxConnections().unlimited()).isFalse();
     }
 }

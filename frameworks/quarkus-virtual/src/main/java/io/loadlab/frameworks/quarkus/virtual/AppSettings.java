@@ -1,19 +1,32 @@
 package io.loadlab.frameworks.quarkus.virtual;
 
+import io.loadlab.core.settings.Limit;
+import io.loadlab.core.settings.ServerSettings;
 import io.loadlab.frameworks.common.AppEnv;
-import io.loadlab.frameworks.quarkus.AppSettings;
+import io.loadlab.frameworks.common.FrameworkSettings;
+import io.loadlab.frameworks.quarkus.QuarkusApp;
 import io.loadlab.frameworks.quarkus.QuarkusSettings;
+import io.vertx.core.Vertx;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.List;
-import java.util.Map;
 import org.eclipse.microprofile.config.ConfigProvider;
 
-/** {@code quarkus-virtual}'s settings: the common ones, virtual threads, its JDBC pool and its REST client. */
+/**
+ * {@code quarkus-virtual}'s settings: Quarkus' part ({@link QuarkusSettings}), the routes that wait on virtual
+ * threads and the others on the event loops, Hibernate ORM on Agroal with pgjdbc's statement cache, each statement its
+ * own transaction ({@link ZipCodeStore}), the blocking REST client.
+ */
 @ApplicationScoped
-public class VirtualSettings implements AppSettings {
+public class AppSettings implements QuarkusApp {
     @Inject
-    Backend backend;
+    Vertx vertx;
+
+    @Inject
+    BackendClient backend;
+
+    @Inject
+    ZipCodes zipCodes;
 
     @Override
     public String model() {
@@ -30,21 +43,23 @@ public class VirtualSettings implements AppSettings {
     }
 
     @Override
-    public Map<String, Object> settings(int port) {
+    public ServerSettings settings() {
         AppEnv env = AppEnv.fromSystem();
-        Map<String, Object> s = QuarkusSettings.base(model(), env, port);
-        s.put("max_threads", "virtual");
-        s.put("virtual_threads", true);
-        if (databaseConfigured()) {
-            s.put("db_pool", ConfigProvider.getConfig()
-                    .getOptionalValue("quarkus.datasource.jdbc.max-size", Integer.class).orElse(20));
-            s.put("db_client", "Hibernate ORM with Panache on Agroal");
-        }
-        if (backend.configured()) {
-            s.put("backend_url", backend.base().toString());
-            s.put("backend_client", "Quarkus REST client, blocking");
-            s.put("backend_max_connections", backend.maxConnections());
-        }
-        return s;
+        return QuarkusSettings.begin(model(), env, "Quarkus REST on virtual threads, Hibernate ORM with Panache")
+                .threads(QuarkusSettings.onVirtualThreads(vertx))
+                .database(FrameworkSettings.database(
+                        env,
+                        "Hibernate ORM with Panache on Agroal and pgjdbc",
+                        FrameworkSettings.JDBC_STATEMENT_CACHE,
+                        ServerSettings.Transactions.PER_STATEMENT,
+                        "autocommit reads; BEGIN/COMMIT around each insert",
+                        zipCodes.serverVersion()))
+                .backendClient(FrameworkSettings.backendClient(
+                        env,
+                        "Quarkus REST client, blocking, on the Vert.x HTTP client",
+                        Limit.of(backend.maxConnections())))
+                .own("virtual_thread_routes", "/delay /backend /zipcodes /health")
+                .own("event_loop_routes", "/plaintext /json /settings")
+                .build();
     }
 }

@@ -12,14 +12,14 @@ import jakarta.ws.rs.core.Response;
  * BackendClients}; each call blocks its (virtual) thread. A failed call is a {@link BackendFailure}.
  */
 @Singleton
-public class Backend extends BlockingBackend {
+public class BackendClient extends BlockingBackend {
     private final BackendApi api;
 
-    public Backend() {
+    public BackendClient() {
         this(AppEnv.fromSystem());
     }
 
-    private Backend(AppEnv env) {
+    private BackendClient(AppEnv env) {
         super(env.backendUrl(), env.httpClientConnections());
         api = BackendClients.build(base(), maxConnections(), BackendApi.class);
     }

@@ -2,46 +2,54 @@ package io.loadlab.frameworks.quarkus.virtual;
 
 import io.loadlab.frameworks.common.BackendFailure;
 import io.loadlab.frameworks.common.ContractText;
+import io.loadlab.frameworks.common.FrameworkSettings;
 import io.loadlab.frameworks.quarkus.Answers;
-import io.loadlab.frameworks.quarkus.QuarkusSettings;
-import io.loadlab.frameworks.quarkus.VertxContract;
+import io.loadlab.frameworks.quarkus.Message;
+import io.smallrye.common.annotation.NonBlocking;
 import io.smallrye.common.annotation.RunOnVirtualThread;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
 /**
- * The contract's routes other than the zip codes, each request on a virtual thread of its own: {@code /delay}
- * sleeps, {@code /backend} blocks on the REST client.
+ * The contract's routes other than the zip codes. Those that wait run each request on a virtual thread of its own
+ * ({@code @RunOnVirtualThread}): {@code /delay} sleeps, {@code /backend} blocks on the REST client, {@code /health}
+ * on the database and the backend. Those that never wait stay on the event loop ({@code @NonBlocking}), as Quarkus'
+ * virtual-thread guide has it: a virtual thread only pays off for a route that blocks.
  */
 @Path("/")
-@RunOnVirtualThread
 public class ContractResource {
     @Inject
-    Backend backend;
+    BackendClient backend;
 
     @Inject
     ZipCodes zipCodes;
 
     @Inject
-    VirtualSettings settings;
+    AppSettings settings;
 
     @GET
     @Path("plaintext")
+    @NonBlocking
     public Response plaintext() {
         return Answers.text(ContractText.PLAINTEXT);
     }
 
     @GET
     @Path("json")
-    public Response json() {
-        return Answers.json(200, ContractText.JSON);
+    @Produces(MediaType.APPLICATION_JSON)
+    @NonBlocking
+    public Message json() {
+        return Message.hello();
     }
 
     @GET
     @Path("delay")
+    @RunOnVirtualThread
     public Response delay(@QueryParam("ms") String ms) throws InterruptedException {
         int millis = ContractText.delayMillis(ms);
         if (millis < 0) {
@@ -53,6 +61,7 @@ public class ContractResource {
 
     @GET
     @Path("backend")
+    @RunOnVirtualThread
     public Response backend() {
         if (!backend.configured()) {
             return Answers.error(502, ContractText.NO_BACKEND);
@@ -66,6 +75,7 @@ public class ContractResource {
 
     @GET
     @Path("health")
+    @RunOnVirtualThread
     public Response health() {
         String problem = backend.healthProblem(zipCodes.healthProblem());
         return problem == null
@@ -75,7 +85,8 @@ public class ContractResource {
 
     @GET
     @Path("settings")
+    @NonBlocking
     public Response settings() {
-        return Answers.json(200, QuarkusSettings.json(settings.settings(VertxContract.port())));
+        return Answers.json(200, FrameworkSettings.json(settings.settings()));
     }
 }

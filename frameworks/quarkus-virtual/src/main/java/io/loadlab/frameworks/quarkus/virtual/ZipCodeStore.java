@@ -6,26 +6,19 @@ import jakarta.transaction.Transactional;
 import java.util.Optional;
 
 /**
- * The study's query-or-insert with Hibernate ORM and Panache, blocking its (virtual) thread: in one JTA transaction
- * find the zip code, and persist it when absent; the insert is flushed at commit.
+ * The zip codes with Hibernate ORM and Panache, blocking the calling (virtual) thread, each statement its own
+ * transaction as the reference servers run them: a read outside any transaction (Agroal's connection in autocommit),
+ * an insert alone in a JTA transaction ({@code BEGIN}, the insert flushed at commit, {@code COMMIT}).
  */
 @ApplicationScoped
 public class ZipCodeStore {
-    /** A stored row, and whether this call inserted it. */
-    public record Upsert(ZipCode row, boolean created) {}
-
-    @Transactional
-    public Upsert queryOrInsert(ZipCode row) {
-        ZipCodeEntity found = ZipCodeEntity.findById(row.zip());
-        if (found != null) {
-            return new Upsert(found.row(), false);
-        }
-        ZipCodeEntity.of(row).persist();
-        return new Upsert(row, true);
-    }
-
-    @Transactional
     public Optional<ZipCode> find(String zip) {
         return ZipCodeEntity.<ZipCodeEntity>findByIdOptional(zip).map(ZipCodeEntity::row);
+    }
+
+    /** Stores {@code row}; fails at commit when another request stored the same zip first. */
+    @Transactional
+    public void insert(ZipCode row) {
+        ZipCodeEntity.of(row).persist();
     }
 }

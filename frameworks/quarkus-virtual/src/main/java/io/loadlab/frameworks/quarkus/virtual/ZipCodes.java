@@ -27,12 +27,13 @@ import javax.sql.DataSource;
 import org.hibernate.exception.ConstraintViolationException;
 
 /**
- * {@code POST /zipcodes} (the study's query-or-insert, {@link ZipCodeStore}) and {@code GET /zipcodes/{zip}} on
- * virtual threads, or 503 when no database is configured. A POST that loses the race to insert the same new zip fails
- * at commit; it then reads the winner's row. The body is read whole (at most 1 MiB) and parsed with Vert.x's JSON.
+ * {@code POST /zipcodes} (the study's query-or-insert with the reference servers' statements, {@link ZipCodeStore})
+ * and {@code GET /zipcodes/{zip}}, each request on a virtual thread, or 503 when no database is configured. The POST
+ * reads the zip code outside any transaction and inserts it, when absent, in a transaction of its own; a POST that
+ * loses the race to insert the same new zip fails at commit and then reads the winner's row. The body is read whole
+ * (at most 1 MiB) and parsed with Vert.x's JSON.
  */
 @Path("/zipcodes")
-@RunOnVirtualThread
 public class ZipCodes {
     @Inject
     ZipCodeStore store;
@@ -40,21 +41,30 @@ public class ZipCodes {
     @Inject
     Instance<DataSource> dataSource;
 
-    /** Creates the table, when a database is configured. */
+    private volatile String serverVersion;
+
+    /** Creates the table and reads the server's version, when a database is configured. */
     void createTable(@Observes StartupEvent start) throws SQLException {
         if (configured()) {
             try (Connection c = dataSource.get().getConnection();
                     Statement st = c.createStatement()) {
                 st.execute(ZipCodeSql.CREATE_TABLE);
+                serverVersion = c.getMetaData().getDatabaseProductVersion();
             }
         }
     }
 
     boolean configured() {
-        return dataSource.isResolvable() && VirtualSettings.databaseConfigured();
+        return dataSource.isResolvable() && AppSettings.databaseConfigured();
+    }
+
+    /** PostgreSQL's version, or null without a database. */
+    String serverVersion() {
+        return serverVersion;
     }
 
     @POST
+    @RunOnVirtualThread
     public Response upsert(byte[] body) {
         ZipCode row;
         try {
@@ -69,16 +79,19 @@ public class ZipCodes {
             return Answers.error(503, ContractText.NO_DATABASE);
         }
         try {
-            ZipCodeStore.Upsert u;
+            Optional<ZipCode> found = store.find(row.zip());
+            if (found.isPresent()) {
+                return Answers.json(200, found.get().toJson());
+            }
             try {
-                u = store.queryOrInsert(row);
+                store.insert(row);
+                return Answers.json(201, row.toJson());
             } catch (RuntimeException e) {
                 if (!lostRace(e)) {
                     throw e;
                 }
-                u = new ZipCodeStore.Upsert(store.find(row.zip()).orElseThrow(() -> e), false);
+                return Answers.json(200, store.find(row.zip()).orElseThrow(() -> e).toJson());
             }
-            return Answers.json(u.created() ? 201 : 200, u.row().toJson());
         } catch (RuntimeException e) {
             return Answers.error(503, Reasons.database(e));
         }
@@ -86,6 +99,7 @@ public class ZipCodes {
 
     @GET
     @Path("{zip}")
+    @RunOnVirtualThread
     public Response find(@PathParam("zip") String zip) {
         if (!ContractText.isValidZip(zip)) {
             return Answers.error(400, ContractText.BAD_ZIP);

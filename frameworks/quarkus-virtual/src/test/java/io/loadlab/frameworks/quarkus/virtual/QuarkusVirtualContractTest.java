@@ -2,11 +2,12 @@ package io.loadlab.frameworks.quarkus.virtual;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.loadlab.core.settings.Limit;
+import io.loadlab.core.settings.ServerSettings;
+import io.loadlab.core.settings.SettingsReader;
 import io.loadlab.frameworks.quarkus.QuarkusJar;
 import io.loadlab.testkit.contract.ContractHttp;
-import io.loadlab.testkit.contract.ContractTarget;
 import io.loadlab.testkit.contract.ContractTests;
-import io.loadlab.testkit.contract.FakeBackend;
 import io.loadlab.testkit.contract.SharedApp;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
@@ -34,13 +35,19 @@ class QuarkusVirtualContractTest {
     }
 
     @Test
-    void settingsNameTheFrameworkServerAndPools() throws Exception {
-        String s = ContractHttp.text(ContractHttp.get(APP.target(), "/settings"));
-        assertThat(s)
-                .contains("\"model\":\"quarkus-virtual\"", "\"db_pool\":16", "\"backend_max_connections\":")
-                .containsPattern("\"framework\":\"Quarkus 3\\.33\\.\\d+\"")
-                .containsPattern("\"server\":\"Vert\\.x 4\\.")
-                .contains("\"max_threads\":\"virtual\"")
-                .contains("\"db_client\":\"Hibernate ORM with Panache on Agroal\"");
+    void settingsSayWhatItRunsWith() throws Exception {
+        ServerSettings s = SettingsReader.read(ContractHttp.text(ContractHttp.get(APP.target(), "/settings")));
+        assertThat(s.software().framework())
+                .matches("Quarkus 3\\.33\\.\\d+, Quarkus REST on virtual threads, Hibernate ORM with Panache");
+        assertThat(s.software().server()).matches("Vert\\.x 4\\.\\d+\\.\\d+");
+        assertThat(s.threads().requests()).isEqualTo("virtual-thread");
+        assertThat(s.threads().requestThreads()).isEqualTo(Limit.UNLIMITED);
+        assertThat(s.threads().eventLoops()).isEqualTo(Runtime.getRuntime().availableProcessors());
+        assertThat(s.database().client()).isEqualTo("Hibernate ORM with Panache on Agroal and pgjdbc");
+        assertThat(s.database().pool()).isEqualTo(16);
+        assertThat(s.database().statementCache()).isEqualTo(Limit.of(256));
+        assertThat(s.database().transactions()).isEqualTo(ServerSettings.Transactions.PER_STATEMENT);
+        assertThat(s.database().serverVersion()).isNotBlank();
+        assertThat(s.backendClient().maxConnections().unlimited()).isFalse();
     }
 }
