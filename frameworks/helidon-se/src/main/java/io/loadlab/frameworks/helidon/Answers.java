@@ -18,6 +18,16 @@ final class Answers {
         send(res, status, ContractText.APPLICATION_JSON, ContractText.utf8(body));
     }
 
+    /**
+     * 200 with {@code entity} serialized to JSON by Helidon's media support (Jackson's, found on the class path), as
+     * {@code application/json} with no charset.
+     */
+    static void entity(ServerResponse res, Object entity) {
+        res.status(Status.OK_200);
+        res.header(HeaderNames.CONTENT_TYPE, ContractText.APPLICATION_JSON);
+        res.send(entity);
+    }
+
     static void error(ServerResponse res, int status, String reason) {
         json(res, status, ContractText.errorJson(reason));
     }

@@ -1,45 +1,69 @@
 package io.loadlab.frameworks.helidon;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import io.loadlab.frameworks.common.JdbcZipCodeStore;
-import io.loadlab.frameworks.common.AppEnv;
-import io.loadlab.frameworks.common.JvmSettings;
 import io.helidon.common.Version;
-import java.io.UncheckedIOException;
-import java.util.Map;
+import io.helidon.webserver.WebServerConfig;
+import io.loadlab.core.settings.Limit;
+import io.loadlab.core.settings.ServerSettings;
+import io.loadlab.frameworks.common.AppEnv;
+import io.loadlab.frameworks.common.FrameworkSettings;
 
 /**
- * What {@code /settings} reports: the reference servers' keys (model, host, port, pid, JVM, database pool, backend
- * connections) and Helidon's own (its version, its WebServer, a virtual thread per request, the concurrent-request
- * limit when one is set).
+ * What {@code /settings} announces ({@link ServerSettings}, written through {@link FrameworkSettings}), read back from
+ * the WebServer's configuration as built (backlog, idle-connection timeout, concurrent-request limit) and from the
+ * backend client. Complete once the server listens ({@link #listening}).
  */
 final class AppSettings {
     static final String MODEL = "helidon-se";
+    /** Helidon's listener accepts on one platform thread and hands each connection to a virtual thread. */
+    private static final int ACCEPT_THREADS = 1;
 
     private final AppEnv env;
+    /** PostgreSQL's version when a database was given, else null. */
+    private final String dbVersion;
     private final BackendClient backend;
-    private final JdbcZipCodeStore store;
-    private final int maxConcurrentRequests;
-    private final ObjectMapper json = new ObjectMapper();
-    private int port;
-    private int backlog;
+    private volatile WebServerConfig server;
+    private volatile int port;
+    private volatile String json;
 
-    AppSettings(AppEnv env, BackendClient backend, JdbcZipCodeStore store, int maxConcurrentRequests) {
+    AppSettings(AppEnv env, BackendClient backend, String dbVersion) {
         this.env = env;
+        this.dbVersion = dbVersion;
         this.backend = backend;
-        this.store = store;
-        this.maxConcurrentRequests = maxConcurrentRequests;
     }
 
-    /** The port the server listens on, known once it started. */
-    void port(int port) {
-        this.port = port;
+    /** Records the server's configuration and port and writes the settings, which no longer change. */
+    void listening(WebServerConfig config, int boundPort) {
+        server = config;
+        port = boundPort;
+        json = FrameworkSettings.json(settings());
     }
 
-    /** The accept backlog the server listens with. */
-    void backlog(int backlog) {
-        this.backlog = backlog;
+    ServerSettings settings() {
+        int maxConcurrent = server.maxConcurrentRequests();
+        return FrameworkSettings.begin(MODEL, env, port)
+                .backlog(server.backlog())
+                .keepAlive(Limit.UNLIMITED, Limit.of(server.idleConnectionTimeout().toMillis()))
+                .software("Helidon SE " + Version.VERSION, "Helidon WebServer " + Version.VERSION)
+                .threads(new ServerSettings.Threads(
+                        "virtual-thread",
+                        maxConcurrent < 0 ? Limit.UNLIMITED : Limit.of(maxConcurrent),
+                        0,
+                        ACCEPT_THREADS,
+                        Limit.of(0)))
+                .database(FrameworkSettings.database(
+                        env,
+                        "JDBC on HikariCP, blocking a virtual thread",
+                        FrameworkSettings.JDBC_STATEMENT_CACHE,
+                        ServerSettings.Transactions.PER_STATEMENT,
+                        "autocommit",
+                        dbVersion))
+                .backendClient(FrameworkSettings.backendClient(
+                        env,
+                        "Helidon WebClient " + Version.VERSION + " (HTTP/1.1), blocking a virtual thread",
+                        Limit.of(backend.maxConnections())))
+                .own("idle_connection_period_ms", server.idleConnectionPeriod().toMillis())
+                .own("backend_connection_cache", backend.connectionCache())
+                .build();
     }
 
     String host() {
@@ -50,32 +74,8 @@ final class AppSettings {
         return port;
     }
 
-    Map<String, Object> settings() {
-        Map<String, Object> s = JvmSettings.base(MODEL, env.host(), port);
-        s.put("framework", "Helidon SE " + Version.VERSION);
-        s.put("server", "Helidon WebServer " + Version.VERSION);
-        s.put("max_threads", "virtual");
-        s.put("virtual_threads", true);
-        s.put("backlog", backlog);
-        s.put("max_concurrent_requests", maxConcurrentRequests < 0 ? "unlimited" : maxConcurrentRequests);
-        if (store != null) {
-            s.put("db_pool", store.size());
-            s.put("db_client", "JDBC on HikariCP, blocking a virtual thread");
-        }
-        if (backend.configured()) {
-            s.put("backend_url", backend.base().toString());
-            s.put("backend_client", "Helidon WebClient, blocking a virtual thread");
-            s.put("backend_max_connections", backend.maxConnections());
-        }
-        return s;
-    }
-
-    /** The settings as one line of JSON. */
+    /** The body of {@code GET /settings}. */
     String json() {
-        try {
-            return json.writeValueAsString(settings());
-        } catch (JsonProcessingException e) {
-            throw new UncheckedIOException(e);
-        }
+        return json;
     }
 }

@@ -28,7 +28,7 @@ final class ContractRoutes implements HttpService {
     @Override
     public void routing(HttpRules rules) {
         rules.get("/plaintext", (req, res) -> Answers.text(res, ContractText.PLAINTEXT))
-                .get("/json", (req, res) -> Answers.json(res, 200, ContractText.JSON))
+                .get("/json", (req, res) -> Answers.entity(res, new Message(ContractText.PLAINTEXT)))
                 .get("/delay", this::delay)
                 .get("/backend", this::backend)
                 .get("/health", this::health)

@@ -18,6 +18,9 @@ import java.util.logging.Logger;
  * settings as one JSON line on stdout when it listens, as {@code loadlab serve} does, and stops gracefully on SIGTERM.
  */
 public final class HelidonApplication implements AutoCloseable {
+    /** How often Helidon looks for idle connections: its idle clock ticks once a second. */
+    private static final Duration IDLE_CHECK_PERIOD = Duration.ofSeconds(1);
+
     private final WebServer server;
     private final JdbcZipCodeStore store;
     private final AppSettings settings;
@@ -44,24 +47,28 @@ public final class HelidonApplication implements AutoCloseable {
 
     /**
      * Runs the application configured by {@code env}; returns once it serves. Helidon's defaults stay, except what
-     * the contract fixes: 1 MiB of body, the {@code Server} header, its JSON errors (and 8 KiB of headers, see {@link
-     * ContractFilter}), and a
-     * graceful stop bounded to a few seconds. {@code LOADLAB_MAX_THREADS} sets Helidon's limit of concurrent requests
-     * (unlimited by default: a virtual thread each), {@code LOADLAB_BACKLOG} its accept backlog (default Helidon's 1024).
+     * the contract fixes (1 MiB of body, the {@code Server} header, its JSON errors, 8 KiB of headers: see {@link
+     * ContractFilter}, a graceful stop bounded to a few seconds) and what the lab sets alike for every model: the
+     * accept backlog {@code LOADLAB_BACKLOG} (Helidon's own: 1024) and connections closed after 30 s idle (Helidon's
+     * own: 5 minutes, looked for every 2 minutes; here every second, the resolution of Helidon's idle clock). Helidon
+     * caps neither the requests a connection serves nor, unless {@code LOADLAB_MAX_THREADS} sets its {@code
+     * max-concurrent-requests}, the requests served at once (a virtual thread each).
      */
     public static HelidonApplication start(AppEnv env) throws SQLException {
         quietLogs();
         BackendClient backend = new BackendClient(env);
         DbTarget db = env.db();
         JdbcZipCodeStore store = db == null ? null : new JdbcZipCodeStore(db, env.dbPool());
-        int maxConcurrent = env.integer("LOADLAB_MAX_THREADS", 0);
-        AppSettings settings = new AppSettings(env, backend, store, maxConcurrent > 0 ? maxConcurrent : -1);
+        AppSettings settings = new AppSettings(env, backend, store == null ? null : store.serverVersion());
         HttpRouting.Builder routing = HttpRouting.builder()
                 .addFilter(new ContractFilter())
                 .register(new ContractRoutes(backend, new ZipCodes(store), settings));
         WebServerConfig.Builder b = WebServer.builder()
                 .host(env.host())
                 .port(env.port())
+                .backlog(env.backlog())
+                .idleConnectionTimeout(Duration.ofMillis(env.idleTimeoutMillis()))
+                .idleConnectionPeriod(IDLE_CHECK_PERIOD)
                 .maxPayloadSize(ContractText.MAX_BODY_BYTES)
                 .shutdownGracePeriod(Duration.ofSeconds(4))
                 .addProtocol(Http1Config.builder()
@@ -70,15 +77,11 @@ public final class HelidonApplication implements AutoCloseable {
                 .addConnectionSelector(new NotHttp11())
                 .directHandlers(ContractErrors.handlers())
                 .routing(routing);
+        int maxConcurrent = env.integer("LOADLAB_MAX_THREADS", 0);
         if (maxConcurrent > 0) {
             b.maxConcurrentRequests(maxConcurrent);
         }
-        int backlog = env.integer("LOADLAB_BACKLOG", 0);
-        if (backlog > 0) {
-            b.backlog(backlog);
-        }
         WebServerConfig config = b.buildPrototype();
-        settings.backlog(config.backlog());
         WebServer server;
         try {
             server = WebServer.create(config).start();
@@ -88,7 +91,7 @@ public final class HelidonApplication implements AutoCloseable {
             }
             throw e;
         }
-        settings.port(server.port());
+        settings.listening(config, server.port());
         return new HelidonApplication(server, store, settings);
     }
 

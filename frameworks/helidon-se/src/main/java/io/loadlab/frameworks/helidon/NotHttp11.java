@@ -58,6 +58,7 @@ final class NotHttp11 implements ServerConnectionSelector {
             this.ctx = ctx;
         }
 
+        @SuppressWarnings("removal") // still abstract in Helidon 4.5: implemented as the Limit variant
         @Override
         public void handle(Semaphore requestSemaphore) {
             answer();

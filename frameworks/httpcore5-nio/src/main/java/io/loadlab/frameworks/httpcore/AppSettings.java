@@ -1,59 +1,67 @@
 package io.loadlab.frameworks.httpcore;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import io.loadlab.core.settings.Limit;
+import io.loadlab.core.settings.ServerSettings;
 import io.loadlab.frameworks.common.AppEnv;
-import io.loadlab.frameworks.common.BoundPortSettings;
-import io.loadlab.frameworks.common.JdbcZipCodeStore;
-import io.loadlab.frameworks.common.JvmSettings;
-import java.io.UncheckedIOException;
-import java.util.Map;
+import io.loadlab.frameworks.common.FrameworkSettings;
+import org.apache.hc.core5.reactor.IOReactorConfig;
 import org.apache.hc.core5.util.VersionInfo;
 
 /**
- * What {@code /settings} reports: the reference servers' keys (model, host, port, pid, JVM, database pool, backend
- * connections) and HttpCore's own (its version, its I/O threads, the worker pool that runs JDBC).
+ * What {@code /settings} announces ({@link ServerSettings}, written through {@link FrameworkSettings}), read back from
+ * what runs: the I/O reactor's configuration (its threads, backlog and socket timeout), the JDBC worker pool and the
+ * backend client's pool. Complete once the server listens ({@link #listening}).
  */
-final class AppSettings extends BoundPortSettings {
+final class AppSettings {
     static final String MODEL = "httpcore5-nio";
-    /** The JDK's accept backlog for a channel bound with none, as HttpCore binds by default. */
-    static final int JDK_BACKLOG = 50;
+    /** HttpAsyncServer's listener: one thread accepts and hands each connection to an I/O reactor thread. */
+    private static final int LISTENER_THREADS = 1;
 
-    private final int ioThreads;
+    private final AppEnv env;
+    /** PostgreSQL's version when a database was given, else null. */
+    private final String dbVersion;
+    private final IOReactorConfig reactor;
     private final int workerThreads;
-    private final BackendCalls backend;
-    private final JdbcZipCodeStore store;
-    private final ObjectMapper json = new ObjectMapper();
+    private final BackendClient backend;
+    private volatile int port;
+    private volatile String json;
 
-    AppSettings(AppEnv env, int ioThreads, int workerThreads, BackendCalls backend, JdbcZipCodeStore store) {
-        super(env);
-        this.ioThreads = ioThreads;
+    AppSettings(AppEnv env, IOReactorConfig reactor, int workerThreads, BackendClient backend, String dbVersion) {
+        this.env = env;
+        this.dbVersion = dbVersion;
+        this.reactor = reactor;
         this.workerThreads = workerThreads;
         this.backend = backend;
-        this.store = store;
     }
 
-    Map<String, Object> settings() {
-        Map<String, Object> s = base(MODEL);
+    /** Records the port the server listens on and writes the settings, which no longer change. */
+    void listening(int boundPort) {
+        port = boundPort;
+        json = FrameworkSettings.json(settings());
+    }
+
+    ServerSettings settings() {
         String core = release("org.apache.hc.core5");
-        s.put("framework", "Apache HttpCore " + core + " (async server)");
-        s.put("server", "HttpCore " + core + " I/O reactor");
-        s.put("io_threads", ioThreads);
-        s.put("event_loops", ioThreads);
-        s.put("worker_threads", workerThreads);
-        int backlog = env.integer("LOADLAB_BACKLOG", 0);
-        s.put("backlog", backlog > 0 ? backlog : JDK_BACKLOG); // none given: the JDK's
-        if (store != null) {
-            s.put("db_pool", store.size());
-            s.put("db_client", "JDBC on HikariCP, on the worker pool");
-        }
-        if (backend.configured()) {
-            s.put("backend_url", backend.base().toString());
-            s.put("backend_client", "async HttpClient "
-                    + release("org.apache.hc.client5") + ", callbacks");
-            s.put("backend_max_connections", backend.maxConnections());
-        }
-        return s;
+        int ioThreads = reactor.getIoThreadCount();
+        return FrameworkSettings.begin(MODEL, env, port)
+                .backlog(reactor.getBacklogSize())
+                .keepAlive(Limit.UNLIMITED, Limit.of(reactor.getSoTimeout().toMilliseconds()))
+                .software("Apache HttpCore " + core + ", async server", "HttpCore " + core + " I/O reactor")
+                .threads(new ServerSettings.Threads(
+                        "event-loop", Limit.of(ioThreads), ioThreads, LISTENER_THREADS, Limit.of(workerThreads)))
+                .database(FrameworkSettings.database(
+                        env,
+                        "JDBC on HikariCP, on the worker pool",
+                        FrameworkSettings.JDBC_STATEMENT_CACHE,
+                        ServerSettings.Transactions.PER_STATEMENT,
+                        "autocommit",
+                        dbVersion))
+                .backendClient(FrameworkSettings.backendClient(
+                        env,
+                        "async HttpClient " + release("org.apache.hc.client5") + ", callbacks on its I/O reactor",
+                        Limit.of(backend.maxConnections())))
+                .own("backend_client_io_threads", BackendClient.ioThreads())
+                .build();
     }
 
     /** The release of an HttpComponents package, from the version file it ships. */
@@ -62,11 +70,16 @@ final class AppSettings extends BoundPortSettings {
         return v == null ? VersionInfo.UNAVAILABLE : v.getRelease();
     }
 
+    String host() {
+        return env.host();
+    }
+
+    int port() {
+        return port;
+    }
+
+    /** The body of {@code GET /settings}. */
     String json() {
-        try {
-            return json.writeValueAsString(settings());
-        } catch (JsonProcessingException e) {
-            throw new UncheckedIOException(e);
-        }
+        return json;
     }
 }

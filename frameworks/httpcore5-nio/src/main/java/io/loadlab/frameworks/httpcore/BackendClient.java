@@ -11,18 +11,20 @@ import org.apache.hc.client5.http.config.ConnectionConfig;
 import org.apache.hc.client5.http.config.RequestConfig;
 import org.apache.hc.client5.http.impl.async.CloseableHttpAsyncClient;
 import org.apache.hc.client5.http.impl.async.HttpAsyncClients;
+import org.apache.hc.client5.http.impl.nio.PoolingAsyncClientConnectionManager;
 import org.apache.hc.client5.http.impl.nio.PoolingAsyncClientConnectionManagerBuilder;
 import org.apache.hc.core5.concurrent.FutureCallback;
 import org.apache.hc.core5.io.CloseMode;
+import org.apache.hc.core5.reactor.IOReactorConfig;
 import org.apache.hc.core5.util.Timeout;
 
 /**
  * The backend, called with the async HttpClient 5 as the C10K study's reactive version called it: the request is
  * sent and the I/O thread goes on; the answer comes in the client's callback, on the client's own I/O reactor
- * (its default: a thread per CPU). At most {@code LOADLAB_HTTP_CLIENT_CONNECTIONS} connections; further calls wait in
- * the pool's queue, holding no thread. A call waits at most 10 s.
+ * (its default: a thread per CPU, {@link #ioThreads}). At most {@code LOADLAB_HTTP_CLIENT_CONNECTIONS} connections;
+ * further calls wait in the pool's queue, holding no thread. A call waits at most 10 s.
  */
-final class BackendCalls implements AutoCloseable {
+final class BackendClient implements AutoCloseable {
     private static final Timeout TIMEOUT = Timeout.ofSeconds(10);
     /** 2 s to connect, 10 s of silence on an open connection. */
     private static final ConnectionConfig CONNECTION = ConnectionConfig.custom()
@@ -34,19 +36,21 @@ final class BackendCalls implements AutoCloseable {
     private final int maxConnections;
     private final CloseableHttpAsyncClient client;
 
-    BackendCalls(AppEnv env) {
+    BackendClient(AppEnv env) {
         base = env.backendUrl();
-        maxConnections = env.httpClientConnections();
         if (base == null) {
+            maxConnections = env.httpClientConnections();
             client = null;
             return;
         }
+        PoolingAsyncClientConnectionManager pool = PoolingAsyncClientConnectionManagerBuilder.create()
+                .setMaxConnTotal(env.httpClientConnections())
+                .setMaxConnPerRoute(env.httpClientConnections())
+                .setDefaultConnectionConfig(CONNECTION)
+                .build();
+        maxConnections = Math.min(pool.getMaxTotal(), pool.getDefaultMaxPerRoute());
         client = HttpAsyncClients.custom()
-                .setConnectionManager(PoolingAsyncClientConnectionManagerBuilder.create()
-                        .setMaxConnTotal(maxConnections)
-                        .setMaxConnPerRoute(maxConnections)
-                        .setDefaultConnectionConfig(CONNECTION)
-                        .build())
+                .setConnectionManager(pool)
                 .setDefaultRequestConfig(RequestConfig.custom()
                         .setConnectionRequestTimeout(TIMEOUT)
                         .setResponseTimeout(TIMEOUT)
@@ -66,8 +70,14 @@ final class BackendCalls implements AutoCloseable {
         return base;
     }
 
+    /** The most connections the pool opens to the backend, as its manager holds it (the environment's without one). */
     int maxConnections() {
         return maxConnections;
+    }
+
+    /** The client's I/O reactor threads: HttpClient's default, as it is built without a reactor configuration. */
+    static int ioThreads() {
+        return IOReactorConfig.DEFAULT.getIoThreadCount();
     }
 
     /** {@code GET path}'s body when it answers 200, else a {@link BackendFailure} with the 502's reason. */

@@ -55,7 +55,7 @@ final class ContractHandler extends AbstractServerExchangeHandler<Request> {
     private void route(String path, Request request, Answers answer) {
         switch (path) {
             case "/plaintext" -> answer.text(ContractText.PLAINTEXT);
-            case "/json" -> answer.json(200, ContractText.JSON);
+            case "/json" -> answer.send(200, Answers.JSON, Message.helloJson(), null);
             case "/delay" -> delay(request, answer);
             case "/backend" -> backend(answer);
             case "/health" -> services.worker().execute(() -> health(answer));

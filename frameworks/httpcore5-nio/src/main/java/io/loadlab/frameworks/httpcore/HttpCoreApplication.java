@@ -11,6 +11,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import org.apache.hc.core5.http.URIScheme;
 import org.apache.hc.core5.http.config.CharCodingConfig;
 import org.apache.hc.core5.http.config.Http1Config;
 import org.apache.hc.core5.http.impl.DefaultConnectionReuseStrategy;
@@ -26,13 +27,16 @@ import org.apache.hc.core5.io.CloseMode;
 import org.apache.hc.core5.reactor.IOReactorConfig;
 import org.apache.hc.core5.reactor.ListenerEndpoint;
 import org.apache.hc.core5.util.TimeValue;
+import org.apache.hc.core5.util.Timeout;
 
 /**
  * Starts the application from {@code LOADLAB_*} environment variables only (see frameworks/README.md): HttpCore 5's
  * HTTP/1.1 async server, assembled as its bootstrap does but with a lenient line parser (see {@link
- * LenientLineParser}) and {@code Server: loadlab}. {@code LOADLAB_IO_THREADS} sets the I/O reactor's threads
- * (default: HttpCore's, one per CPU), {@code LOADLAB_WORKER_THREADS} the JDBC workers (default: the database pool),
- * {@code LOADLAB_BACKLOG} the accept backlog (default HttpCore's: none given, the JDK's 50).
+ * LenientLineParser}) and {@code Server: loadlab}. What the lab sets alike for every model goes into the I/O
+ * reactor's own configuration: {@code LOADLAB_IO_THREADS} I/O threads (default one per usable CPU, as HttpCore's own
+ * default), the accept backlog {@code LOADLAB_BACKLOG} (HttpCore binds with none, the JDK's 50, unless told), and a
+ * 30 s idle timeout as its socket timeout (HttpCore's default: none), kept to idle connections by {@link
+ * IdleTimeout}. {@code LOADLAB_WORKER_THREADS} sets the JDBC workers (default: the database pool).
  */
 public final class HttpCoreApplication implements AutoCloseable {
     private final HttpAsyncServer server;
@@ -67,17 +71,19 @@ public final class HttpCoreApplication implements AutoCloseable {
 
     /** Runs the application configured by {@code env}; returns once it listens. */
     public static HttpCoreApplication start(AppEnv env) throws SQLException {
-        int ioThreads = env.integer("LOADLAB_IO_THREADS", IOReactorConfig.DEFAULT.getIoThreadCount());
-        if (ioThreads < 1) {
-            throw new IllegalArgumentException("LOADLAB_IO_THREADS: expected at least 1, got " + ioThreads);
-        }
+        IOReactorConfig reactor = IOReactorConfig.custom()
+                .setIoThreadCount(env.eventLoops("LOADLAB_IO_THREADS"))
+                .setSoReuseAddress(true)
+                .setBacklogSize(env.backlog())
+                .setSoTimeout(Timeout.ofMilliseconds(env.idleTimeoutMillis()))
+                .build();
         DbTarget db = env.db();
         int workers = Math.max(1, env.integer("LOADLAB_WORKER_THREADS", env.dbPool()));
         JdbcZipCodeStore store = db == null ? null : new JdbcZipCodeStore(db, env.dbPool());
-        BackendCalls backend = new BackendCalls(env);
+        BackendClient backend = new BackendClient(env);
         ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor(r -> daemon(r, "delay"));
         ExecutorService worker = Executors.newFixedThreadPool(workers, r -> daemon(r, "jdbc-worker"));
-        AppSettings settings = new AppSettings(env, ioThreads, workers, backend, store);
+        AppSettings settings = new AppSettings(env, reactor, workers, backend, store == null ? null : store.serverVersion());
         Services services = new Services(scheduler, worker, backend, new ZipCodes(store, worker), settings);
         // lines up to 64 KiB are read, so that the handler answers headers over the contract's 8 KiB with its 431
         // (past HttpCore's own line limit it answers a plain-text 400 itself)
@@ -92,21 +98,18 @@ public final class HttpCoreApplication implements AutoCloseable {
                 new DefaultHttpResponseWriterFactory(http1),
                 new BodyLimit(),
                 DefaultContentLengthStrategy.INSTANCE,
-                null,
+                new IdleTimeout(reactor.getSoTimeout()),
                 null);
         HttpAsyncServer server = new HttpAsyncServer(
                 new ServerHttp1IOEventHandlerFactory(duplexers, null, null),
-                IOReactorConfig.custom()
-                        .setIoThreadCount(ioThreads)
-                        .setSoReuseAddress(true)
-                        .setBacklogSize(env.integer("LOADLAB_BACKLOG", 0))
-                        .build(),
+                reactor,
                 null, null, null, null, null, null);
         HttpCoreApplication app = new HttpCoreApplication(server, services, store);
         try {
             server.start();
-            ListenerEndpoint endpoint = server.listen(new InetSocketAddress(env.host(), env.port())).get();
-            settings.port(((InetSocketAddress) endpoint.getAddress()).getPort());
+            ListenerEndpoint endpoint =
+                    server.listen(new InetSocketAddress(env.host(), env.port()), URIScheme.HTTP).get();
+            settings.listening(((InetSocketAddress) endpoint.getAddress()).getPort());
         } catch (ExecutionException e) {
             app.close();
             throw new IllegalArgumentException("cannot listen on " + env.host() + ":" + env.port() + ": "

@@ -10,6 +10,6 @@ import java.util.concurrent.ScheduledExecutorService;
 record Services(
         ScheduledExecutorService scheduler,
         ExecutorService worker,
-        BackendCalls backend,
+        BackendClient backend,
         ZipCodes zipCodes,
         AppSettings settings) {}

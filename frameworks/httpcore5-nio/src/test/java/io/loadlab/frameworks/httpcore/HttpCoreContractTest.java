@@ -2,7 +2,11 @@ package io.loadlab.frameworks.httpcore;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.loadlab.core.settings.Limit;
+import io.loadlab.core.settings.ServerSettings;
+import io.loadlab.core.settings.SettingsReader;
 import io.loadlab.frameworks.common.AppEnv;
+import io.loadlab.frameworks.common.FrameworkSettings;
 import io.loadlab.postgres.RunningPostgres;
 import io.loadlab.testkit.contract.ContractHttp;
 import io.loadlab.testkit.contract.ContractTarget;
@@ -24,7 +28,8 @@ class HttpCoreContractTest {
     static final SharedApp APP = new SharedApp(HttpCoreContractTest::launch);
 
     static ContractTarget launch(FakeBackend backend, RunningPostgres db) throws Exception {
-        Map<String, String> env = ContractTests.environment(backend, db, Map.of("LOADLAB_IO_THREADS", "1"));
+        Map<String, String> env = ContractTests.environment(
+                backend, db, Map.of("LOADLAB_IO_THREADS", "1", "LOADLAB_HTTP_CLIENT_CONNECTIONS", "64"));
         HttpCoreApplication started = HttpCoreApplication.start(new AppEnv(env));
         return ContractTarget.inProcess(started.model(), started.port(), backend, db, started);
     }
@@ -40,11 +45,15 @@ class HttpCoreContractTest {
     }
 
     @Test
-    void settingsNameTheFrameworkAndItsThreads() throws Exception {
-        String s = ContractHttp.text(ContractHttp.get(APP.target(), "/settings"));
-        assertThat(s)
-                .contains("\"model\":\"httpcore5-nio\"", "\"io_threads\":1", "\"worker_threads\":16")
-                .containsPattern("\"framework\":\"Apache HttpCore 5\\.\\d+\\.\\d+")
-                .contains("\"db_pool\":16", "\"backend_max_connections\":");
+    void settingsAreWhatTheReactorAndItsPoolsRunWith() throws Exception {
+        ServerSettings s = SettingsReader.read(ContractHttp.text(ContractHttp.get(APP.target(), "/settings")));
+        assertThat(s.model()).isEqualTo("httpcore5-nio");
+        assertThat(s.software().framework()).matches("Apache HttpCore 5\\.\\d+\\.\\d+, async server");
+        assertThat(s.threads())
+                .isEqualTo(new ServerSettings.Threads("event-loop", Limit.of(1), 1, 1, Limit.of(16)));
+        assertThat(s.database().pool()).isEqualTo(16);
+        assertThat(s.database().statementCache()).isEqualTo(FrameworkSettings.JDBC_STATEMENT_CACHE);
+        assertThat(s.database().transactions()).isEqualTo(ServerSettings.Transactions.PER_STATEMENT);
+        assertThat(s.backendClient().maxConnections()).isEqualTo(Limit.of(64));
     }
 }

@@ -1,61 +1,71 @@
 package io.loadlab.frameworks.rxnetty;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import io.loadlab.core.settings.Limit;
+import io.loadlab.core.settings.ServerSettings;
 import io.loadlab.frameworks.common.AppEnv;
-import io.loadlab.frameworks.common.BoundPortSettings;
-import io.loadlab.frameworks.common.JdbcZipCodeStore;
-import io.loadlab.frameworks.common.JvmSettings;
-import io.netty.util.NetUtil;
+import io.loadlab.frameworks.common.FrameworkSettings;
 import io.netty.util.Version;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.util.Map;
+import java.time.Duration;
 import java.util.Properties;
 
 /**
- * What {@code /settings} reports: the reference servers' keys (model, host, port, pid, JVM, database pool, backend)
- * and RxNetty's own (its version, RxJava's and Netty's, the event loops).
+ * What {@code /settings} announces ({@link ServerSettings}, written through {@link FrameworkSettings}), read back from
+ * what runs: the event loops the server and the backend client share, the backlog given to the server channel, the
+ * idle timeout of its pipeline and the backend pool's limit. Complete once the server listens ({@link #listening}).
  */
-final class AppSettings extends BoundPortSettings {
+final class AppSettings {
     static final String MODEL = "rxnetty";
 
+    private final AppEnv env;
+    /** PostgreSQL's version when a database was given, else null. */
+    private final String dbVersion;
     private final int eventLoops;
+    private final int backlog;
+    private final Duration idleTimeout;
     private final BackendClient backend;
-    private final JdbcZipCodeStore store;
-    private final ObjectMapper json = new ObjectMapper();
+    private volatile int port;
+    private volatile String json;
 
-    AppSettings(AppEnv env, int eventLoops, BackendClient backend, JdbcZipCodeStore store) {
-        super(env);
+    AppSettings(AppEnv env, int eventLoops, int backlog, Duration idleTimeout, BackendClient backend, String dbVersion) {
+        this.env = env;
+        this.dbVersion = dbVersion;
         this.eventLoops = eventLoops;
+        this.backlog = backlog;
+        this.idleTimeout = idleTimeout;
         this.backend = backend;
-        this.store = store;
     }
 
-    /** {@code LOADLAB_BACKLOG}, or Netty's own default (the system's somaxconn). */
-    int backlog() {
-        int backlog = env.integer("LOADLAB_BACKLOG", 0);
-        return backlog > 0 ? backlog : NetUtil.SOMAXCONN;
+    /** Records the port the server listens on and writes the settings, which no longer change. */
+    void listening(int boundPort) {
+        port = boundPort;
+        json = FrameworkSettings.json(settings());
     }
 
-    Map<String, Object> settings() {
-        Map<String, Object> s = base(MODEL);
+    ServerSettings settings() {
         Version common = Version.identify().get("netty-common");
         String netty = common == null ? "unknown" : common.artifactVersion();
-        s.put("framework", "RxNetty " + version("rxnetty-http") + ", RxJava " + version("rxjava"));
-        s.put("server", "Netty " + netty);
-        s.put("event_loops", eventLoops);
-        s.put("backlog", backlog());
-        if (store != null) {
-            s.put("db_pool", store.size());
-            s.put("db_client", "JDBC on HikariCP, on RxJava's I/O scheduler");
-        }
-        if (backend.configured()) {
-            s.put("backend_url", backend.base().toString());
-            s.put("backend_client", "RxNetty HttpClient, pooled per host (unbounded)");
-        }
-        return s;
+        return FrameworkSettings.begin(MODEL, env, port)
+                .backlog(backlog)
+                .keepAlive(Limit.UNLIMITED, Limit.of(idleTimeout.toMillis()))
+                .software("RxNetty " + version("rxnetty-http") + ", RxJava " + version("rxjava"), "Netty " + netty)
+                // the JDBC calls run on RxJava's I/O scheduler: a cached pool without bound (the database pool
+                // bounds the statements in flight)
+                .threads(new ServerSettings.Threads(
+                        "event-loop", Limit.of(eventLoops), eventLoops, 0, Limit.UNLIMITED))
+                .database(FrameworkSettings.database(
+                        env,
+                        "JDBC on HikariCP, on RxJava's I/O scheduler",
+                        FrameworkSettings.JDBC_STATEMENT_CACHE,
+                        ServerSettings.Transactions.PER_STATEMENT,
+                        "autocommit",
+                        dbVersion))
+                .backendClient(FrameworkSettings.backendClient(
+                        env,
+                        "RxNetty HttpClient, per-host pool on the server's event loops",
+                        Limit.of(backend.maxConnections())))
+                .build();
     }
 
     /** A release from the properties file its jar ships ({@code META-INF/NAME.properties}), kept when shaded. */
@@ -71,11 +81,16 @@ final class AppSettings extends BoundPortSettings {
         }
     }
 
+    String host() {
+        return env.host();
+    }
+
+    int port() {
+        return port;
+    }
+
+    /** The body of {@code GET /settings}. */
     String json() {
-        try {
-            return json.writeValueAsString(settings());
-        } catch (JsonProcessingException e) {
-            throw new UncheckedIOException(e);
-        }
+        return json;
     }
 }

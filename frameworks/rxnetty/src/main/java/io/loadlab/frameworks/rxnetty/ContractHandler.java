@@ -2,6 +2,7 @@ package io.loadlab.frameworks.rxnetty;
 
 import io.loadlab.frameworks.common.ContractText;
 import io.netty.buffer.ByteBuf;
+import io.netty.channel.EventLoop;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpVersion;
 import io.reactivex.netty.protocol.http.server.HttpServerRequest;
@@ -35,6 +36,8 @@ final class ContractHandler implements RequestHandler<ByteBuf, ByteBuf> {
     @Override
     public Observable<Void> handle(HttpServerRequest<ByteBuf> req, HttpServerResponse<ByteBuf> res) {
         inFlight.incrementAndGet();
+        AtomicInteger onConnection = IdleConnections.inFlight(res.unsafeNettyChannel());
+        onConnection.incrementAndGet();
         Observable<Void> answer = route(req, res);
         if (!req.isKeepAlive()) {
             // RxNetty leaves the connection open: close it once the answer is out
@@ -43,7 +46,10 @@ final class ContractHandler implements RequestHandler<ByteBuf, ByteBuf> {
         } else if (req.getHttpVersion() == HttpVersion.HTTP_1_0) {
             res.setHeader(HttpHeaderNames.CONNECTION, "keep-alive");
         }
-        return answer.doAfterTerminate(inFlight::decrementAndGet);
+        return answer.doAfterTerminate(() -> {
+            onConnection.decrementAndGet();
+            inFlight.decrementAndGet();
+        });
     }
 
     /** The requests being answered. */
@@ -62,7 +68,7 @@ final class ContractHandler implements RequestHandler<ByteBuf, ByteBuf> {
         }
         return switch (path) {
             case "/plaintext" -> Answers.text(res, ContractText.PLAINTEXT);
-            case "/json" -> Answers.json(res, 200, ContractText.JSON);
+            case "/json" -> Answers.send(res, 200, ContractText.APPLICATION_JSON, Message.helloJson());
             case "/delay" -> delay(req, res);
             case "/backend" -> backend(res);
             case "/health" -> health(res);
@@ -89,18 +95,20 @@ final class ContractHandler implements RequestHandler<ByteBuf, ByteBuf> {
             return Answers.error(res, 502, ContractText.NO_BACKEND);
         }
         // answered on the connection's own event loop, as /delay is: the client's answers arrive on its own threads
-        return backend.get("/hello")
+        return backend.get("/hello", res.unsafeNettyChannel().eventLoop())
                 .observeOn(Schedulers.from(res.unsafeNettyChannel().eventLoop()))
                 .flatMap(body -> Answers.send(res, 200, ContractText.TEXT_PLAIN, body))
                 .onErrorResumeNext(e -> Answers.error(res, 502, e.getMessage()));
     }
 
     private Observable<Void> health(HttpServerResponse<ByteBuf> res) {
+        EventLoop loop = res.unsafeNettyChannel().eventLoop();
         Observable<String> backendProblem = backend.configured()
-                ? backend.get("/health").map(b -> "").onErrorReturn(Throwable::getMessage)
+                ? backend.get("/health", loop).map(b -> "").onErrorReturn(Throwable::getMessage)
                 : Observable.just("");
         return zipCodes.healthProblem()
                 .flatMap(db -> db.isEmpty() ? backendProblem : Observable.just(db))
+                .observeOn(Schedulers.from(loop))
                 .flatMap(problem -> problem.isEmpty()
                         ? Answers.json(res, 200, ContractText.HEALTH_UP)
                         : Answers.json(res, 503, ContractText.healthDown(problem)));

@@ -15,6 +15,7 @@ import io.netty.handler.codec.http.HttpObject;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.util.ReferenceCountUtil;
+import java.time.Duration;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
@@ -29,8 +30,12 @@ final class ContractPipeline extends ChannelInboundHandlerAdapter {
 
     private boolean refused;
 
-    /** Adds the handler to a connection's pipeline (RxNetty's pipeline configurator). */
-    static void configure(ChannelPipeline p) {
+    /**
+     * Adds the handler to a connection's pipeline (RxNetty's pipeline configurator), and first of all the closing of
+     * the connection once it has been idle for {@code idleTimeout} ({@link IdleConnections}).
+     */
+    static void configure(ChannelPipeline p, Duration idleTimeout) {
+        p.addFirst("loadlab-idle", new IdleConnections(idleTimeout));
         p.addAfter(DECODER, "loadlab-refusals", new ContractPipeline());
     }
 

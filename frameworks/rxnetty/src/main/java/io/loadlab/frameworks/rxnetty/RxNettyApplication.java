@@ -5,35 +5,31 @@ import io.loadlab.frameworks.common.DbTarget;
 import io.loadlab.frameworks.common.JdbcZipCodeStore;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelOption;
-import io.netty.channel.nio.NioEventLoopGroup;
+import io.netty.channel.EventLoopGroup;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.reactivex.netty.protocol.http.server.HttpServer;
 import java.net.InetSocketAddress;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
 /**
  * Starts the application from {@code LOADLAB_*} environment variables only (see frameworks/README.md): RxNetty's
- * HTTP server on {@code LOADLAB_EVENT_LOOPS} Netty event loops (default Netty's: twice the CPUs), the accept backlog
- * {@code LOADLAB_BACKLOG} (default Netty's, the system's somaxconn), with its
- * pipeline's parse failures answered as the contract says (see {@link ContractPipeline}).
+ * HTTP server on RxNetty's shared event loops ({@link EventLoops}: {@code LOADLAB_EVENT_LOOPS}, default one per usable
+ * CPU, as RxNetty's own default), the accept backlog {@code LOADLAB_BACKLOG}, connections closed after 30 s idle
+ * ({@link IdleConnections}), with its pipeline's parse failures answered as the contract says (see {@link
+ * ContractPipeline}).
  */
 public final class RxNettyApplication implements AutoCloseable {
     private final HttpServer<ByteBuf, ByteBuf> server;
     private final ContractHandler handler;
-    private final NioEventLoopGroup loops;
     private final JdbcZipCodeStore store;
     private final AppSettings settings;
 
     private RxNettyApplication(
-            HttpServer<ByteBuf, ByteBuf> server,
-            ContractHandler handler,
-            NioEventLoopGroup loops,
-            JdbcZipCodeStore store,
-            AppSettings s) {
+            HttpServer<ByteBuf, ByteBuf> server, ContractHandler handler, JdbcZipCodeStore store, AppSettings s) {
         this.server = server;
         this.handler = handler;
-        this.loops = loops;
         this.store = store;
         this.settings = s;
     }
@@ -55,20 +51,28 @@ public final class RxNettyApplication implements AutoCloseable {
 
     /** Runs the application configured by {@code env}; returns once it listens. */
     public static RxNettyApplication start(AppEnv env) throws SQLException {
-        int loopCount = env.integer("LOADLAB_EVENT_LOOPS", 0);
-        NioEventLoopGroup loops = loopCount > 0 ? new NioEventLoopGroup(loopCount) : new NioEventLoopGroup();
+        EventLoopGroup loops = EventLoops.shared(env.eventLoops("LOADLAB_EVENT_LOOPS"));
+        Duration idle = Duration.ofMillis(env.idleTimeoutMillis());
         DbTarget db = env.db();
         JdbcZipCodeStore store = db == null ? null : new JdbcZipCodeStore(db, env.dbPool());
-        BackendClient backend = new BackendClient(env.backendUrl());
-        AppSettings settings = new AppSettings(env, loops.executorCount(), backend, store);
+        BackendClient backend = new BackendClient(env.backendUrl(), env.httpClientConnections());
+        AppSettings settings = new AppSettings(env, EventLoops.count(loops), env.backlog(), idle, backend, store == null ? null : store.serverVersion());
         ContractHandler handler = new ContractHandler(backend, new ZipCodes(store), settings);
-        HttpServer<ByteBuf, ByteBuf> server = HttpServer.newServer(
-                        new InetSocketAddress(env.host(), env.port()), loops, NioServerSocketChannel.class)
-                .channelOption(ChannelOption.SO_BACKLOG, settings.backlog())
-                .<ByteBuf, ByteBuf>pipelineConfigurator(ContractPipeline::configure)
-                .start(handler);
-        settings.port(server.getServerPort());
-        return new RxNettyApplication(server, handler, loops, store, settings);
+        HttpServer<ByteBuf, ByteBuf> server;
+        try {
+            server = HttpServer.newServer(
+                            new InetSocketAddress(env.host(), env.port()), loops, NioServerSocketChannel.class)
+                    .channelOption(ChannelOption.SO_BACKLOG, env.backlog())
+                    .<ByteBuf, ByteBuf>pipelineConfigurator(p -> ContractPipeline.configure(p, idle))
+                    .start(handler);
+        } catch (RuntimeException e) {
+            if (store != null) {
+                store.close();
+            }
+            throw e;
+        }
+        settings.listening(server.getServerPort());
+        return new RxNettyApplication(server, handler, store, settings);
     }
 
     public int port() {
@@ -94,8 +98,7 @@ public final class RxNettyApplication implements AutoCloseable {
                 break;
             }
         }
-        server.shutdown();
-        loops.shutdownGracefully(0, 4, TimeUnit.SECONDS).awaitUninterruptibly(5, TimeUnit.SECONDS);
+        server.shutdown(); // the event loops are RxNetty's, shared by the process: they stay
         if (store != null) {
             store.close();
         }

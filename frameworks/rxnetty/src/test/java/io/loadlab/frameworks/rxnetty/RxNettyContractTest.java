@@ -2,7 +2,11 @@ package io.loadlab.frameworks.rxnetty;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.loadlab.core.settings.Limit;
+import io.loadlab.core.settings.ServerSettings;
+import io.loadlab.core.settings.SettingsReader;
 import io.loadlab.frameworks.common.AppEnv;
+import io.loadlab.frameworks.common.FrameworkSettings;
 import io.loadlab.frameworks.common.ContractText;
 import io.loadlab.postgres.RunningPostgres;
 import io.loadlab.testkit.RawHttp;
@@ -12,10 +16,17 @@ import io.loadlab.testkit.contract.ContractTarget;
 import io.loadlab.testkit.contract.ContractTests;
 import io.loadlab.testkit.contract.FakeBackend;
 import io.loadlab.testkit.contract.SharedApp;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.Timeout;
@@ -27,10 +38,6 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * cannot pass; its other refusals run here, and the line without a colon is shown to be served.
  */
 @Timeout(120)
-// In one full run on a quiet host, rxnetty left a GET /health unanswered for 60 s (RxNetty 0.5.2, unmaintained
-// since 2017); until that is understood, its contract rows run with the long tests (./run-tests -Pslow), not by
-// default.
-@Tag("slow")
 class RxNettyContractTest {
     private static final String REFUSALS_ROW = "malformed and oversized requests are refused and closed";
 
@@ -38,7 +45,8 @@ class RxNettyContractTest {
     static final SharedApp APP = new SharedApp(RxNettyContractTest::launch);
 
     static ContractTarget launch(FakeBackend backend, RunningPostgres db) throws Exception {
-        Map<String, String> env = ContractTests.environment(backend, db, Map.of("LOADLAB_EVENT_LOOPS", "2"));
+        Map<String, String> env = ContractTests.environment(
+                backend, db, Map.of("LOADLAB_EVENT_LOOPS", "2", "LOADLAB_HTTP_CLIENT_CONNECTIONS", "64"));
         RxNettyApplication started = RxNettyApplication.start(new AppEnv(env));
         return ContractTarget.inProcess(started.model(), started.port(), backend, db, started);
     }
@@ -89,10 +97,38 @@ class RxNettyContractTest {
     }
 
     @Test
-    void settingsNameTheFrameworkAndItsLoops() throws Exception {
-        String s = ContractHttp.text(ContractHttp.get(APP.target(), "/settings"));
-        assertThat(s)
-                .contains("\"model\":\"rxnetty\"", "\"framework\":\"RxNetty 0.5.2, RxJava 1.2.6\"")
-                .contains("\"server\":\"Netty 4.1.5.Final\"", "\"event_loops\":2", "\"db_pool\":16");
+    void settingsAreWhatTheLoopsAndPoolsRunWith() throws Exception {
+        ServerSettings s = SettingsReader.read(ContractHttp.text(ContractHttp.get(APP.target(), "/settings")));
+        assertThat(s.software())
+                .isEqualTo(new ServerSettings.Software("RxNetty 0.5.2, RxJava 1.2.6", "Netty 4.1.5.Final"));
+        assertThat(s.threads())
+                .isEqualTo(new ServerSettings.Threads("event-loop", Limit.of(2), 2, 0, Limit.UNLIMITED));
+        assertThat(s.database().pool()).isEqualTo(16);
+        assertThat(s.database().statementCache()).isEqualTo(FrameworkSettings.JDBC_STATEMENT_CACHE);
+        assertThat(s.backendClient().maxConnections()).isEqualTo(Limit.of(64));
+    }
+
+    /** RxNetty's bounded pool fails a call past its limit at once; here such calls wait and are answered. */
+    @Test
+    void backendCallsPastThePoolWaitForAConnection() throws Exception {
+        FakeBackend slow = new FakeBackend(50);
+        try (RxNettyApplication app = RxNettyApplication.start(new AppEnv(ContractTests.environment(
+                slow, null, Map.of("LOADLAB_HTTP_CLIENT_CONNECTIONS", "2"))))) {
+            List<CompletableFuture<HttpResponse<String>>> calls = new ArrayList<>();
+            HttpClient http = HttpClient.newHttpClient();
+            for (int i = 0; i < 12; i++) {
+                calls.add(http.sendAsync(
+                        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + app.port() + "/backend")).build(),
+                        HttpResponse.BodyHandlers.ofString()));
+            }
+            for (CompletableFuture<HttpResponse<String>> c : calls) {
+                HttpResponse<String> r = c.get(30, TimeUnit.SECONDS);
+                assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+                assertThat(r.body()).isEqualTo(ContractText.PLAINTEXT);
+            }
+            assertThat(slow.maxConcurrentHellos()).as("calls at once, 2 connections").isLessThanOrEqualTo(2);
+        } finally {
+            slow.close();
+        }
     }
 }
