@@ -55,7 +55,9 @@ class UserModelsEndToEndTest {
         assertThat(s.trials()).as(out).hasSize(3);
         TrialResult capped = s.trials().get(0);
         assertThat(capped.load()).as(out).isNotNull();
-        assertThat(capped.load().connections().serverCloses() * 1000.0 / capped.load().requests())
+        assertThat(capped.load().connections().serverCloses()
+                        * 1000.0
+                        / capped.load().requests())
                 .as("closes per 1,000 requests")
                 .isBetween(9.0, 11.0);
         assertThat(s.trials().get(1).load().connections().serverCloses()).isZero();
