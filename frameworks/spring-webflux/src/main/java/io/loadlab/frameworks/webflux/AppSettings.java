@@ -52,7 +52,12 @@ class AppSettings extends BoundSettings {
                 .keepAlive(
                         server.maxKeepAliveRequests() < 0 ? Limit.UNLIMITED : Limit.of(server.maxKeepAliveRequests()),
                         idle == null ? Limit.UNLIMITED : Limit.of(idle.toMillis()))
-                .threads(new ServerSettings.Threads("event-loop", Limit.of(loops), loops, 0, Limit.of(0)))
+                .threads(new ServerSettings.Threads(
+                        "event-loop",
+                        Limit.of(loops),
+                        loops,
+                        Math.max(0, LoopResources.DEFAULT_IO_SELECT_COUNT),
+                        Limit.of(0)))
                 .database(DatabaseProperties.r2dbcSettings(env, zipCodes.serverVersion()))
                 .backendClient(FrameworkSettings.backendClient(
                         env, BackendClient.CLIENT, Limit.of(backend.maxConnections())))

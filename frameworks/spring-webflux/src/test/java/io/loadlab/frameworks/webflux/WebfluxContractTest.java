@@ -77,7 +77,7 @@ class WebfluxContractTest {
         assertThat(s.software().server()).matches("Reactor Netty 1\\..*, Netty 4\\..*");
         int cpus = Runtime.getRuntime().availableProcessors();
         assertThat(s.threads())
-                .isEqualTo(new ServerSettings.Threads("event-loop", Limit.of(cpus), cpus, 0, Limit.of(0)));
+                .isEqualTo(new ServerSettings.Threads("event-loop", Limit.of(cpus), cpus, 1, Limit.of(0)));
         assertThat(s.database().pool()).isEqualTo(16);
         assertThat(s.database().statementCache()).isEqualTo(Limit.of(256));
         assertThat(s.backendClient().maxConnections())
