@@ -122,6 +122,11 @@ final class RunCommand implements Callable<Integer> {
                 return Main.EXIT_FAILED;
             }
         }
+        if (outcome.stopped() != null) {
+            spec.commandLine().getErr().println("loadlab run: " + outcome.stopped());
+            spec.commandLine().getErr().flush();
+            return Main.EXIT_FAILED;
+        }
         if (trials.stream()
                 .filter(t -> !searched.contains(t.id()) && !demonstrations.contains(t))
                 .anyMatch(RunCommand::failed)) {

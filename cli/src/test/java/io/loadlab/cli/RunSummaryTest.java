@@ -31,7 +31,7 @@ class RunSummaryTest {
         assertThat(answers).isNotNegative().isLessThan(table);
         assertThat(findings).isGreaterThan(table);
         assertThat(out.substring(answers, table))
-                .contains("c10k-backend · backend at 200 conn, ranked by highest throughput with p99 ≤ 200 ms")
+                .contains("c10k-backend · backend at 200 conn, ranked by highest goodput with p99 ≤ 200 ms")
                 .contains("  netty serves the most with p99 ≤ 200 ms: ")
                 .contains("single-thread — a finding about the model (STARVED): 199 of 200 connections")
                 .contains("above the SLO (p99 > 200 ms), not ranked first:")
@@ -43,7 +43,7 @@ class RunSummaryTest {
     void schemaOneResultsGetTheDefaultCriterion() throws IOException {
         String out = print("schema-1");
         assertThat(out)
-                .contains("rxjava-servers · delay-100ms at 1000 conn, ranked by highest throughput (the closed model's"
+                .contains("rxjava-servers · delay-100ms at 1000 conn, ranked by highest goodput (the closed model's"
                         + " default)")
                 .contains("  virtual-threads serves the most: 9,609 ± 292 req/s, 31% more than netty");
     }

@@ -14,10 +14,12 @@ import io.loadlab.core.unit.Duration;
 import io.loadlab.lab.child.Applications;
 import io.loadlab.lab.child.ChildLauncher;
 import io.loadlab.lab.deps.Dependencies;
+import io.loadlab.lab.deps.DependencyLost;
 import io.loadlab.lab.proc.Lifeline;
 import io.loadlab.lab.proc.ProcessRegistry;
 import io.loadlab.lab.spec.CpuSplit;
 import io.loadlab.lab.spec.ExperimentSpec;
+import io.loadlab.lab.spec.Fault;
 import io.loadlab.lab.spec.LabSetup;
 import io.loadlab.lab.spec.ScenarioKind;
 import io.loadlab.lab.spec.SuitePlan;
@@ -44,7 +46,11 @@ import java.util.concurrent.atomic.AtomicReference;
  */
 public final class Lab {
     /** Where a suite's results are and what they hold. */
-    public record Outcome(Path dir, SuiteResults results) {}
+    /**
+     * A suite's results, where they are, and why it stopped before its last trial when a dependency died that the lab
+     * could not start again (null when it ran to its end).
+     */
+    public record Outcome(Path dir, SuiteResults results, String stopped) {}
 
     private Lab() {}
 
@@ -78,9 +84,29 @@ public final class Lab {
                 .toList();
     }
 
+    /** A fault fails a dependency the lab started: it can neither kill nor start again a user's. */
+    static void checkFaults(SuitePlan plan, LabSetup setup) {
+        for (ExperimentSpec e : plan.experiments()) {
+            Fault f = e.scenario().overload().fault();
+            if (f == null) {
+                continue;
+            }
+            if (f.target() == Fault.Target.POSTGRES && setup.dbUrl() != null) {
+                throw new UserError("experiment " + e.name() + ": its fault " + f.label() + " fails the lab's own"
+                        + " PostgreSQL, and --db-url names one that is not the lab's to kill or start: leave out"
+                        + " --db-url for this suite");
+            }
+            if (f.target() == Fault.Target.BACKEND && setup.backendCommand() != null) {
+                throw new UserError("experiment " + e.name() + ": its fault " + f.label() + " fails the lab's own"
+                        + " backend, which --backend-cmd replaces: leave out --backend-cmd for this suite");
+            }
+        }
+    }
+
     public static Outcome run(SuitePlan plan, LabSetup setup, LabListener listener)
             throws IOException, InterruptedException {
         checkKeySpace(plan);
+        checkFaults(plan, setup);
         List<String> apps = applications(plan);
         if (!apps.isEmpty()) {
             Applications.find().ensureBuilt(apps, listener::note);
@@ -118,6 +144,7 @@ public final class Lab {
         Thread hook = new Thread(() -> onSignal(store, launcher, lifeline, listener, depsRef), "loadlab-interrupt");
         Runtime.getRuntime().addShutdownHook(hook);
         String status = SuiteResults.FAILED;
+        String stopped = null;
         try {
             double triggers = triggerSeconds(plan, trials);
             listener.suiteStarted(
@@ -170,15 +197,21 @@ public final class Lab {
             }
             TrialRunner runner = new TrialRunner(new SuiteContext(plan, setup, cpus, launcher, store, deps, listener));
             TrialSequence sequence = new TrialSequence(runner, store, listener, total);
-            for (TrialPlan p : trials) {
-                if (sequence.run(p) == null) {
-                    break;
+            try {
+                for (TrialPlan p : trials) {
+                    if (sequence.run(p) == null) {
+                        break;
+                    }
                 }
+                if (!sequence.stopped()) {
+                    CapacityRuns.run(plan, sequence, store, listener);
+                }
+                status = SuiteResults.COMPLETE;
+            } catch (DependencyLost e) {
+                stopped = e.getMessage() + "; the suite stops here, its finished trials kept";
+                store.note(stopped);
+                listener.note(stopped);
             }
-            if (!sequence.stopped()) {
-                CapacityRuns.run(plan, sequence, store, listener);
-            }
-            status = SuiteResults.COMPLETE;
         } finally {
             try {
                 Dependencies deps = depsRef.get();
@@ -199,7 +232,7 @@ public final class Lab {
         }
         SuiteResults results = store.snapshot();
         listener.suiteFinished(results, store.dir());
-        return new Outcome(store.dir(), results);
+        return new Outcome(store.dir(), results, stopped);
     }
 
     /** Seconds per trial: start-ups, validation and shutdown (~4 s) besides the warm-up and the window. */

@@ -48,19 +48,48 @@ final class AnswerCheck {
         return field[i] < 0 || row == null || carries(body, len, key[i], row[field[i]]);
     }
 
+    private static final byte[] ERROR_KEY = "\"error\"".getBytes(StandardCharsets.UTF_8);
+    private static final byte[] DATABASE = "database:".getBytes(StandardCharsets.UTF_8);
+    private static final byte[] BACKEND = "backend:".getBytes(StandardCharsets.UTF_8);
+
+    /**
+     * What a 5xx answer's body names as what failed, as the contract words it ({@code {"error":"database: ..."}}):
+     * {@link Worker#NAMES_DATABASE}, {@link Worker#NAMES_BACKEND}, or 0.
+     */
+    static int namedDependency(byte[] body, int len) {
+        if (body == null) {
+            return 0;
+        }
+        if (carriesPrefix(body, len, ERROR_KEY, DATABASE)) {
+            return Worker.NAMES_DATABASE;
+        }
+        return carriesPrefix(body, len, ERROR_KEY, BACKEND) ? Worker.NAMES_BACKEND : 0;
+    }
+
+    /** True when {@code body} holds {@code "key"}, optional spaces, {@code :}, optional spaces, {@code "value}. */
+    static boolean carriesPrefix(byte[] body, int len, byte[] key, byte[] value) {
+        return carries(body, len, key, value, false);
+    }
+
     /** True when {@code body} holds {@code "key"}, optional spaces, {@code :}, optional spaces, {@code "value"}. */
     static boolean carries(byte[] body, int len, byte[] key, byte[] value) {
+        return carries(body, len, key, value, true);
+    }
+
+    /** {@code whole}: the string is {@code value} itself, closed by its quote; else it only starts with it. */
+    private static boolean carries(byte[] body, int len, byte[] key, byte[] value, boolean whole) {
         for (int at = indexOf(body, 0, len, key); at >= 0; at = indexOf(body, at + 1, len, key)) {
             int p = skipSpaces(body, at + key.length, len);
             if (p >= len || body[p] != ':') {
                 continue;
             }
             p = skipSpaces(body, p + 1, len);
+            int end = p + 1 + value.length; // just past the value
             if (p < len
                     && body[p] == '"'
-                    && p + 1 + value.length < len
-                    && java.util.Arrays.equals(body, p + 1, p + 1 + value.length, value, 0, value.length)
-                    && body[p + 1 + value.length] == '"') {
+                    && end <= len
+                    && java.util.Arrays.equals(body, p + 1, end, value, 0, value.length)
+                    && (!whole || (end < len && body[end] == '"'))) {
                 return true;
             }
         }

@@ -12,6 +12,9 @@ import io.netty.handler.ssl.SslHandshakeCompletionEvent;
  * <p>Confined to its worker's event loop.
  */
 final class Http1Conn extends Conn {
+    /** The start of a 5xx answer's body kept to read what failed: {@code {"error":"database: ...}} fits. */
+    private static final int ERROR_BODY_BYTES = 64;
+
     final ResponseParser parser;
     private boolean inWrite;
     /** The row the sampled request was sent with (null: none); the request is sampled while {@link #sampled}. */
@@ -23,7 +26,7 @@ final class Http1Conn extends Conn {
 
     Http1Conn(Worker worker, int slot, int fixedRequest, int maxHeaderBytes) {
         super(worker, slot, fixedRequest, 1);
-        this.parser = new ResponseParser(maxHeaderBytes);
+        this.parser = new ResponseParser(maxHeaderBytes, new byte[ERROR_BODY_BYTES]);
     }
 
     @Override
@@ -119,13 +122,19 @@ final class Http1Conn extends Conn {
      * right ({@link Worker#RIGHT}) or not ({@link Worker#WRONG}).
      */
     private int checked() {
+        int said = Worker.UNCHECKED;
+        if (parser.status() >= 500) {
+            said |= (parser.retryAfter() ? Worker.RETRY_LATER : 0)
+                    | AnswerCheck.namedDependency(parser.sampleBytes(), parser.sampleLength());
+        }
         if (!sampled) {
-            return Worker.UNCHECKED;
+            return said;
         }
         sampled = false;
-        return worker.answers.right(request[0], sampledRow, sampleBuffer, parser.sampleLength(), parser.sampleCut())
-                ? Worker.RIGHT
-                : Worker.WRONG;
+        return said
+                | (worker.answers.right(request[0], sampledRow, sampleBuffer, parser.sampleLength(), parser.sampleCut())
+                        ? Worker.RIGHT
+                        : Worker.WRONG);
     }
 
     @Override

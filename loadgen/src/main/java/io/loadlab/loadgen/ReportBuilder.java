@@ -102,6 +102,7 @@ final class ReportBuilder {
         long delayed = 0;
         long serverCloses = 0;
         long checked = 0;
+        long[] said = new long[3];
         long bytes = 0;
         long oldest = 0;
         int opened = 0;
@@ -110,6 +111,10 @@ final class ReportBuilder {
             delayed += w.recorder.delayed;
             serverCloses += w.recorder.serverCloses;
             checked += w.recorder.answersChecked();
+            long[] s = w.recorder.fiveHundredsSaid();
+            for (int i = 0; i < said.length; i++) {
+                said[i] += s[i];
+            }
             bytes += w.recorder.bytesRead();
             opened += w.maxOpened();
             for (RequestRecorder r : w.recorder.recorders) {
@@ -149,9 +154,7 @@ final class ReportBuilder {
                 null,
                 new Goodput(collector.good(), Math.round(collector.good() / durationS * 1000) / 1000.0),
                 retries(),
-                spec.requests().stream().anyMatch(r -> r.expectBody() != null || r.expectField() != null)
-                        ? new AnswerChecks(checked, allErrors.get(ErrorCategory.WRONG_ANSWER))
-                        : null);
+                new AnswerChecks(checked, allErrors.get(ErrorCategory.WRONG_ANSWER), said[0], said[1], said[2]));
     }
 
     /** The retry policy and the attempts retried inside the window; null when the run does not retry. */

@@ -64,12 +64,22 @@ final class ResponseParser {
     private ErrorCategory error;
     /** Where this response's body is copied for its check, or null when it is not sampled. */
     private byte[] sample;
+    /** Where a 5xx answer's body is copied when it is not sampled otherwise: what it says failed. */
+    private final byte[] errorBody;
+
+    private boolean retryAfter;
 
     private int sampleLen;
     private boolean sampleCut;
 
     ResponseParser(int maxHeaderBytes) {
+        this(maxHeaderBytes, null);
+    }
+
+    /** @param errorBody where the start of a 5xx answer's body is kept (null: not kept) */
+    ResponseParser(int maxHeaderBytes, byte[] errorBody) {
         this.maxHeaderBytes = maxHeaderBytes;
+        this.errorBody = errorBody;
         reset(false);
     }
 
@@ -90,6 +100,17 @@ final class ResponseParser {
         sample = null;
         sampleLen = 0;
         sampleCut = false;
+        retryAfter = false;
+    }
+
+    /** The buffer this response's body went to (the sample's or the 5xx's), null when none; {@link #sampleLength}. */
+    byte[] sampleBytes() {
+        return sample;
+    }
+
+    /** True when the answer said when to retry ({@code Retry-After}): a 503 that sheds load on purpose. */
+    boolean retryAfter() {
+        return retryAfter;
     }
 
     /** Copies this response's body into {@code into} (as much as fits) for its check; call after {@link #reset}. */
@@ -387,6 +408,8 @@ final class ResponseParser {
                 return invalid(ErrorCategory.INVALID);
             }
             contentLength = n;
+        } else if (status >= 500 && nameIs(a, o, colon, "retry-after")) {
+            retryAfter = true;
         } else if (nameIs(a, o, colon, "transfer-encoding")) {
             chunked = endsWithIgnoreCase(a, o + v, o + ve, "chunked");
         } else if (nameIs(a, o, colon, "connection")) {
@@ -400,6 +423,9 @@ final class ResponseParser {
     }
 
     private int endOfHeaders() {
+        if (status >= 500 && sample == null) {
+            sample = errorBody; // what failed, as the answer says it ("database: ...")
+        }
         if (status < 200 && status != 101) {
             state = STATUS; // 1xx interim response: the real one follows
             headerBytes = 0;

@@ -41,6 +41,7 @@ final class WindowRecorder {
     private final ConnectionTally[] tallyBy;
     private final long[] bytesBy = new long[2];
     private final long[] checkedBy = new long[2];
+    private final long[][] saidBy = new long[2][3];
     /**
      * Where bytes read and carried requests go: {@link #IN_WINDOW} from a task run at {@code t0} until the window
      * closes, else {@link #OUTSIDE_WINDOW}; a field, so that they need not read the clock.
@@ -138,12 +139,18 @@ final class WindowRecorder {
             rec.record(now - c.intended[k], now - c.sent[k], open);
             rec.status(status);
             boolean expected = plan.spec(request).expects(status);
-            if (expected && check != Worker.UNCHECKED) {
+            int checked = check & Worker.CHECK;
+            if (expected && checked != Worker.UNCHECKED) {
                 checkedBy[at]++;
+            }
+            if (status >= 500 && check != Worker.UNCHECKED) {
+                saidBy[at][0] += (check & Worker.RETRY_LATER) != 0 ? 1 : 0;
+                saidBy[at][1] += (check & Worker.NAMES_DATABASE) != 0 ? 1 : 0;
+                saidBy[at][2] += (check & Worker.NAMES_BACKEND) != 0 ? 1 : 0;
             }
             if (!expected) {
                 rec.error(ErrorCategory.STATUS);
-            } else if (check == Worker.WRONG) {
+            } else if (checked == Worker.WRONG) {
                 rec.error(ErrorCategory.WRONG_ANSWER);
             } else if (now - c.intended[k] - timeoutNanos <= 0) {
                 rec.good();
@@ -155,6 +162,11 @@ final class WindowRecorder {
     /** Answers checked inside the window ({@link AnswerCheck}), right or wrong. */
     long answersChecked() {
         return checkedBy[IN_WINDOW];
+    }
+
+    /** 5xx answers inside the window that said to retry later, named the database, named the backend. */
+    long[] fiveHundredsSaid() {
+        return saidBy[IN_WINDOW].clone();
     }
 
     /** A request failed in {@code kind} at {@code now}. */

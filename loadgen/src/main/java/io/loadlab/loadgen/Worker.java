@@ -32,11 +32,18 @@ final class Worker {
     /** What a right answer to each request carries, for the sampled check. */
     final AnswerCheck answers;
 
-    /** An answer's check: not sampled, sampled and right, sampled and wrong. */
+    /** An answer's check: not sampled, sampled and right, sampled and wrong (the low bits of what it said). */
     static final int UNCHECKED = 0;
 
     static final int RIGHT = 1;
     static final int WRONG = 2;
+    static final int CHECK = 3;
+
+    /** What a 5xx answer said, besides: retry later ({@code Retry-After}), the database or the backend failed. */
+    static final int RETRY_LATER = 4;
+
+    static final int NAMES_DATABASE = 8;
+    static final int NAMES_BACKEND = 16;
 
     private final int id;
     private final int threads;
@@ -289,7 +296,10 @@ final class Worker {
         onResponse(c, k, status, keepAlive, UNCHECKED);
     }
 
-    /** @param check the answer's sampled check: {@link #UNCHECKED}, {@link #RIGHT} or {@link #WRONG} */
+    /**
+     * @param check what the answer said: its sampled check ({@link #UNCHECKED}, {@link #RIGHT} or {@link #WRONG}) and,
+     *     for a 5xx, {@link #RETRY_LATER}, {@link #NAMES_DATABASE}, {@link #NAMES_BACKEND}
+     */
     void onResponse(Conn c, int k, int status, boolean keepAlive, int check) {
         long now = clock.nanoTime();
         if (status < 500 || plan.spec(c.request[k]).expects(status) || !dispatch.retry(c, k, now)) {

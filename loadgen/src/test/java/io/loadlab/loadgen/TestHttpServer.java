@@ -20,8 +20,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.LongUnaryOperator;
 
 /**
- * A small HTTP/1.1 server for tests: answers every request (GET, no body) with {@code 200 Hello, World!} after a delay
- * that a function of the arrival time decides. One event loop, no pipelining support needed.
+ * A small HTTP/1.1 server for tests: answers every request (GET, no body) with {@code 200 Hello, World!} (or the
+ * answers it was given, in turn) after a delay that a function of the arrival time decides. One event loop, no
+ * pipelining support needed.
  */
 final class TestHttpServer implements AutoCloseable {
     private static final byte[] RESPONSE =
@@ -31,8 +32,10 @@ final class TestHttpServer implements AutoCloseable {
     private final EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
     private final Channel server;
     final long startNanos;
-    /** The answer every write sends a duplicate of; released at {@link #close}, when no write holds it. */
-    private final ByteBuf response;
+    /** The answers writes send duplicates of, in turn; released at {@link #close}, when no write holds them. */
+    private final ByteBuf[] responses;
+
+    private long answered;
 
     /** @param delayNanos arrival nanoTime (relative to {@link #startNanos}) → nanoseconds to hold the response */
     TestHttpServer(LongUnaryOperator delayNanos) throws InterruptedException {
@@ -41,8 +44,25 @@ final class TestHttpServer implements AutoCloseable {
 
     /** @param tls when not null, the server speaks HTTPS with this context */
     TestHttpServer(LongUnaryOperator delayNanos, SslContext tls) throws InterruptedException {
+        this(delayNanos, tls, RESPONSE);
+    }
+
+    /** A server that answers at once with {@code answers} in turn (each a whole HTTP/1.1 response). */
+    static TestHttpServer answering(String... answers) throws InterruptedException {
+        byte[][] bytes = new byte[answers.length][];
+        for (int i = 0; i < answers.length; i++) {
+            bytes[i] = answers[i].getBytes(StandardCharsets.US_ASCII);
+        }
+        return new TestHttpServer(t -> 0, null, bytes);
+    }
+
+    private TestHttpServer(LongUnaryOperator delayNanos, SslContext tls, byte[]... answers)
+            throws InterruptedException {
         startNanos = System.nanoTime();
-        response = Unpooled.unreleasableBuffer(Unpooled.directBuffer().writeBytes(RESPONSE));
+        responses = new ByteBuf[answers.length];
+        for (int i = 0; i < answers.length; i++) {
+            responses[i] = Unpooled.unreleasableBuffer(Unpooled.directBuffer().writeBytes(answers[i]));
+        }
         server = new ServerBootstrap()
                 .group(group)
                 .channel(NioServerSocketChannel.class)
@@ -70,6 +90,7 @@ final class TestHttpServer implements AutoCloseable {
                                 }
                                 in.release();
                                 for (int i = 0; i < requests; i++) {
+                                    ByteBuf response = responses[(int) (answered++ % responses.length)];
                                     long delay = delayNanos.applyAsLong(System.nanoTime() - startNanos);
                                     if (delay <= 0) {
                                         ctx.writeAndFlush(response.duplicate());
@@ -106,6 +127,8 @@ final class TestHttpServer implements AutoCloseable {
     public void close() {
         server.close();
         group.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
-        response.unwrap().release();
+        for (ByteBuf r : responses) {
+            r.unwrap().release();
+        }
     }
 }

@@ -87,7 +87,18 @@ public final class EmbeddedPostgres {
                 try {
                     awaitReady(p, spec, port, log);
                     Map<String, String> settings = PostgresSetup.prepare(spec, port, runAs, install);
-                    return new EmbeddedPostgresServer(spec, p, port, settings, temporary ? work : null);
+                    int bound = port;
+                    EmbeddedPostgresServer.Launcher again = () -> {
+                        Process q = launch(install, runAs, spec, data, socketDir, log, bound);
+                        try {
+                            awaitReady(q, spec, bound, log);
+                        } catch (IOException | RuntimeException e) {
+                            stop(q);
+                            throw e;
+                        }
+                        return q;
+                    };
+                    return new EmbeddedPostgresServer(spec, again, p, port, settings, temporary ? work : null);
                 } catch (PortTaken e) {
                     stop(p);
                     if (spec.port() != 0 || attempt == PORT_ATTEMPTS) {

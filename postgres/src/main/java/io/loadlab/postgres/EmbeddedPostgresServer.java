@@ -1,6 +1,7 @@
 package io.loadlab.postgres;
 
 import io.loadlab.core.FileTrees;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Map;
 
@@ -8,8 +9,14 @@ import java.util.Map;
 final class EmbeddedPostgresServer implements RunningPostgres {
     static final long STOP_TIMEOUT_MS = 10_000;
 
+    /** Starts the postmaster again on the same data and port, returning once it accepts connections. */
+    interface Launcher {
+        Process launch() throws IOException;
+    }
+
     private final PostgresSpec spec;
-    private final Process process;
+    private final Launcher launcher;
+    private volatile Process process;
     private final int port;
     private final Map<String, String> settings;
     private final Path temporaryWorkDir;
@@ -17,13 +24,19 @@ final class EmbeddedPostgresServer implements RunningPostgres {
     private boolean closed;
 
     EmbeddedPostgresServer(
-            PostgresSpec spec, Process process, int port, Map<String, String> settings, Path temporaryWorkDir) {
+            PostgresSpec spec,
+            Launcher launcher,
+            Process process,
+            int port,
+            Map<String, String> settings,
+            Path temporaryWorkDir) {
         this.spec = spec;
+        this.launcher = launcher;
         this.process = process;
         this.port = port;
         this.settings = settings;
         this.temporaryWorkDir = temporaryWorkDir;
-        this.shutdownHook = new Thread(this::stopAndClean, "loadlab-postgres-stop-" + process.pid());
+        this.shutdownHook = new Thread(this::stopAndClean, "loadlab-postgres-stop-" + port);
         Runtime.getRuntime().addShutdownHook(shutdownHook);
     }
 
@@ -60,6 +73,23 @@ final class EmbeddedPostgresServer implements RunningPostgres {
     @Override
     public Map<String, String> settings() {
         return settings;
+    }
+
+    @Override
+    public Integer exitStatus() {
+        Process p = process;
+        return p.isAlive() ? null : p.exitValue();
+    }
+
+    @Override
+    public synchronized void restart() throws IOException {
+        if (closed) {
+            throw new IOException("PostgreSQL on port " + port + " was closed: it is not started again");
+        }
+        if (process.isAlive()) {
+            return;
+        }
+        process = launcher.launch();
     }
 
     @Override

@@ -30,6 +30,16 @@ public interface RunningPostgres extends AutoCloseable {
     /** Effective server settings of interest: version, fsync, shared_buffers, max_connections, the OS user, ... */
     Map<String, String> settings();
 
+    /** The postmaster's exit status once it has exited (128 + N for a signal N), else null. */
+    Integer exitStatus();
+
+    /**
+     * Starts the server again where it was, on its data and its port, after its postmaster died (a crash, a kill):
+     * PostgreSQL's own recovery replays its WAL, as after a restart or a failover. Blocks until it accepts connections;
+     * an {@link java.io.IOException} when it cannot.
+     */
+    void restart() throws java.io.IOException;
+
     /** Fast shutdown (SIGINT) of the postmaster, SIGKILL after 10 s, then deletes a temporary work directory. */
     @Override
     void close();

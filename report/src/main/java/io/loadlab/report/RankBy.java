@@ -51,9 +51,15 @@ record RankBy(Criterion criterion, boolean defaulted, boolean open, Path results
         return byP99() ? p99(t) : throughput(t);
     }
 
+    /**
+     * The throughput a trial is ranked by: its goodput (the answers that succeeded within the timeout) where the
+     * report has one, so that fast errors never rank; of one named request, its own throughput.
+     */
     double throughput(TrialResult t) {
         if (request() == null) {
-            return t.load().throughput().rps();
+            return t.load().goodput() != null
+                    ? t.load().goodput().rps()
+                    : t.load().throughput().rps();
         }
         RequestStats r = requestStats(t);
         return r == null ? Double.NaN : r.throughputRps();
@@ -76,9 +82,14 @@ record RankBy(Criterion criterion, boolean defaulted, boolean open, Path results
         if (intervals == null) {
             return null;
         }
-        return intervals.stream()
-                .map(i -> byP99() ? i.p99Ms() : i.throughputRps())
-                .toList();
+        List<Double> out = new java.util.ArrayList<>(intervals.size());
+        double from = 0;
+        for (IntervalStats i : intervals) {
+            double len = Math.max(1e-9, i.tS() - from);
+            out.add(byP99() ? i.p99Ms() : i.goodput() != null ? i.goodput() / len : i.throughputRps());
+            from = i.tS();
+        }
+        return out;
     }
 
     /** True when a is better than b by this criterion. */

@@ -37,7 +37,7 @@ class AnswerFixtureTest {
     void sloFiltersTheFastestAndATieIsSeparatedByCpuPerRequest() {
         ExperimentAnswer a = answer(runA, "c10k-backend", "200 conn");
         assertThat(a.by().defaulted()).isFalse();
-        assertThat(a.by().describe()).isEqualTo("highest throughput with p99 ≤ 200 ms (the experiment's criterion)");
+        assertThat(a.by().describe()).isEqualTo("highest goodput with p99 ≤ 200 ms (the experiment's criterion)");
         assertThat(a.best().model()).isEqualTo("netty");
         assertThat(a.runnerUp().model()).isEqualTo("vertx");
         assertThat(a.aboveSlo()).extracting(RankedModel::model).containsExactly("thread-per-connection");
@@ -100,7 +100,7 @@ class AnswerFixtureTest {
     void withoutACriterionTheClosedModelRanksByThroughputAndInvalidTrialsAreNotComparable() {
         ExperimentAnswer a = answer(runA, "rxjava-servers", "1000 conn");
         assertThat(a.by().defaulted()).isTrue();
-        assertThat(a.by().describe()).isEqualTo("highest throughput (the closed model's default)");
+        assertThat(a.by().describe()).isEqualTo("highest goodput (the closed model's default)");
         assertThat(a.best().model()).isEqualTo("virtual-threads");
         assertThat(a.runnerUp().model()).isEqualTo("netty");
         assertThat(a.decided()).isTrue();
@@ -147,7 +147,7 @@ class AnswerFixtureTest {
                 .hasSize(5)
                 .allSatisfy(a -> assertThat(a.by().defaulted()).isTrue());
         ExperimentAnswer mix = answer(old, "spring-async-servlet", "1000 conn");
-        assertThat(mix.by().describe()).isEqualTo("highest throughput (the closed model's default)");
+        assertThat(mix.by().describe()).isEqualTo("highest goodput (the closed model's default)");
         assertThat(mix.best().model()).isEqualTo("servlet-async");
         assertThat(mix.headline()).contains("× more than servlet-sync");
         ExperimentAnswer top = answer(old, "rxjava-servers", "1000 conn");

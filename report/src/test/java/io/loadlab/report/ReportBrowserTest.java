@@ -34,43 +34,8 @@ class ReportBrowserTest {
 
     @Test
     void everyChartDrawsOfflineWithoutErrors() throws Exception {
-        Path chromium = onPath("chromium");
-        Assumptions.assumeTrue(
-                chromium != null,
-                "chromium is not on PATH: the browser test is skipped (apt-get install chromium to run it)");
         Path results = Fixtures.copy("run-a", tmp.resolve("results"));
-        Path report = ReportWriter.write(results);
-        Path profile = Files.createDirectories(tmp.resolve("profile"));
-        ProcessBuilder launch = new ProcessBuilder(
-                        chromium.toString(),
-                        "--headless",
-                        "--no-sandbox",
-                        "--disable-gpu",
-                        "--no-first-run",
-                        "--disable-background-networking",
-                        "--disable-component-update",
-                        "--disable-sync",
-                        "--user-data-dir=" + profile,
-                        "--remote-debugging-port=0",
-                        "--window-size=1400,2000",
-                        "about:blank")
-                .redirectErrorStream(true)
-                .redirectOutput(tmp.resolve("chromium.log").toFile());
-        // its scratch directories too go where the test cleans up: it is killed, and would leave them in /tmp
-        launch.environment()
-                .put("TMPDIR", Files.createDirectories(tmp.resolve("scratch")).toString());
-        Process browser = launch.start();
-        try (DevToolsClient cdp = DevToolsClient.connect(devToolsPort(profile, browser))) {
-            for (String domain : List.of("Page", "Runtime", "Log", "Network")) {
-                cdp.send(domain + ".enable", Map.of());
-            }
-            cdp.send("Page.navigate", Map.of("url", report.toUri().toString()));
-            waitFor(() -> cdp.sawEvent("Page.loadEventFired"), "the page to load");
-            waitFor(
-                    () -> cdp.evaluate("!!(window.loadlabReport && window.loadlabReport.ready)")
-                            .asBoolean(),
-                    "the charts to draw");
-
+        inChromium(ReportWriter.write(results), cdp -> {
             List<JsonNode> scenarioCharts = painted(cdp, "canvas[data-scenario]");
             // 3 measured scenarios × 6 charts, plus the two per-request charts of the mixed one, less the errors chart
             // of the two scenarios in which nothing failed (a sentence says so instead); the broken app's scenario
@@ -103,7 +68,84 @@ class ReportBrowserTest {
             screenshot(cdp, "report-screenshot-trial.png");
             cdp.evaluate("window.scrollTo(0, 0)");
             screenshot(cdp, "report-screenshot.png");
+        });
+    }
 
+    @Test
+    void aFaultsGoodputTimelineDrawsWithItsOutageShaded() throws Exception {
+        Path results = Files.createDirectories(tmp.resolve("faults"));
+        Json.mapper().writeValue(results.resolve("results.json").toFile(), MetastabilityReportTest.faults());
+        inChromium(ReportWriter.write(results), cdp -> {
+            String json = cdp.evaluate("JSON.stringify(Array.from(document.querySelectorAll('.metastability svg'))"
+                            + ".map(function (s) { s.scrollIntoView();"
+                            + " var band = s.querySelector('rect.band'), r = band && band.getBoundingClientRect();"
+                            + " var lines = Array.from(s.querySelectorAll('polyline')).map(function (p) {"
+                            + "   var b = p.getBoundingClientRect(); return b.width; });"
+                            + " return {w: s.getBoundingClientRect().width, band: r ? r.width : 0, lines: lines,"
+                            + "   label: s.textContent.indexOf('outage') >= 0}; }))")
+                    .asText();
+            List<JsonNode> charts = new ArrayList<>();
+            Json.mapper().readTree(json).forEach(charts::add);
+            assertThat(charts).as("one timeline per model").hasSize(2);
+            assertThat(charts).allSatisfy(c -> {
+                assertThat(c.get("w").asDouble()).isGreaterThan(200);
+                assertThat(c.get("band").asDouble()).as("the outage, shaded").isGreaterThan(5);
+                assertThat(c.get("label").asBoolean()).isTrue();
+                assertThat(c.get("lines")).hasSize(2); // goodput and throughput
+                c.get("lines").forEach(w -> assertThat(w.asDouble()).isGreaterThan(100));
+            });
+            assertThat(cdp.evaluate("document.querySelector('.metastability').textContent")
+                            .asText())
+                    .contains("errors during the outage", "NO_RECOVERY", "recovered");
+            cdp.evaluate("document.querySelector('.metastability').scrollIntoView()");
+            screenshot(cdp, "report-screenshot-faults.png");
+        });
+    }
+
+    interface Page {
+        void check(DevToolsClient cdp) throws Exception;
+    }
+
+    /**
+     * Opens {@code report} in headless Chromium, runs {@code check} once its charts drew, and fails on any console
+     * error, exception or request that left the file. Skipped where Chromium is not installed.
+     */
+    private void inChromium(Path report, Page check) throws Exception {
+        Path chromium = onPath("chromium");
+        Assumptions.assumeTrue(
+                chromium != null,
+                "chromium is not on PATH: the browser test is skipped (apt-get install chromium to run it)");
+        Path profile = Files.createDirectories(tmp.resolve("profile"));
+        ProcessBuilder launch = new ProcessBuilder(
+                        chromium.toString(),
+                        "--headless",
+                        "--no-sandbox",
+                        "--disable-gpu",
+                        "--no-first-run",
+                        "--disable-background-networking",
+                        "--disable-component-update",
+                        "--disable-sync",
+                        "--user-data-dir=" + profile,
+                        "--remote-debugging-port=0",
+                        "--window-size=1400,2000",
+                        "about:blank")
+                .redirectErrorStream(true)
+                .redirectOutput(tmp.resolve("chromium.log").toFile());
+        // its scratch directories too go where the test cleans up: it is killed, and would leave them in /tmp
+        launch.environment()
+                .put("TMPDIR", Files.createDirectories(tmp.resolve("scratch")).toString());
+        Process browser = launch.start();
+        try (DevToolsClient cdp = DevToolsClient.connect(devToolsPort(profile, browser))) {
+            for (String domain : List.of("Page", "Runtime", "Log", "Network")) {
+                cdp.send(domain + ".enable", Map.of());
+            }
+            cdp.send("Page.navigate", Map.of("url", report.toUri().toString()));
+            waitFor(() -> cdp.sawEvent("Page.loadEventFired"), "the page to load");
+            waitFor(
+                    () -> cdp.evaluate("!!(window.loadlabReport && window.loadlabReport.ready)")
+                            .asBoolean(),
+                    "the charts to draw");
+            check.check(cdp);
             assertThat(problems(cdp.events)).isEmpty();
         } finally {
             browser.descendants().forEach(ProcessHandle::destroyForcibly);

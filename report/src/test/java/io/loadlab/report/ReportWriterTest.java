@@ -76,7 +76,7 @@ class ReportWriterTest {
         String backend =
                 html.substring(html.indexOf("<section class=\"scenario\" id=\"s-1\""), html.indexOf("id=\"s-2\""));
         assertThat(backend)
-                .contains("ranked by highest throughput with p99 ≤ 200 ms (the experiment&#39;s criterion)")
+                .contains("ranked by highest goodput with p99 ≤ 200 ms (the experiment&#39;s criterion)")
                 .contains("What separates them: netty used")
                 .contains("Above the SLO (p99 &gt; 200 ms), not ranked first:")
                 .contains("<span class=\"badge warning below_ceiling\"")

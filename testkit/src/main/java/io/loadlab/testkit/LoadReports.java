@@ -1,8 +1,10 @@
 package io.loadlab.testkit;
 
+import io.loadlab.core.result.AnswerChecks;
 import io.loadlab.core.result.ConnectionFairness;
 import io.loadlab.core.result.ConnectionStats;
 import io.loadlab.core.result.ErrorCounts;
+import io.loadlab.core.result.Goodput;
 import io.loadlab.core.result.IntervalStats;
 import io.loadlab.core.result.LatencyStats;
 import io.loadlab.core.result.LoadReport;
@@ -36,6 +38,8 @@ public final class LoadReports {
     private ConnectionFairness fairness;
     private long delayed;
     private long serverCloses;
+    private Goodput goodput;
+    private AnswerChecks answers;
     private Map<String, RequestStats> perRequest = Map.of();
     private List<IntervalStats> intervals;
     private String hlog;
@@ -117,6 +121,18 @@ public final class LoadReports {
         return this;
     }
 
+    /** The answers that succeeded within the timeout. */
+    public LoadReports goodput(long n, double perSecond) {
+        goodput = new Goodput(n, perSecond);
+        return this;
+    }
+
+    /** What the answers said: the sampled checks, and what the 5xx answers named. */
+    public LoadReports answers(AnswerChecks v) {
+        answers = v;
+        return this;
+    }
+
     /** Connections the server closed in the window. */
     public LoadReports serverCloses(long v) {
         serverCloses = v;
@@ -189,8 +205,8 @@ public final class LoadReports {
                 iv,
                 hlog,
                 null,
+                goodput,
                 null,
-                null,
-                null);
+                answers);
     }
 }

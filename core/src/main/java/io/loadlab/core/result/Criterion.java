@@ -21,12 +21,14 @@ public record Criterion(String metric, String request, Double sloMs) {
         return P99.equals(metric);
     }
 
-    /** Words for the answer, e.g. {@code lowest p99 of 'fast'} or {@code highest throughput with p99 ≤ 200 ms}. */
+    /** Words for the answer, e.g. {@code lowest p99 of 'fast'} or {@code highest goodput with p99 ≤ 200 ms}. */
     public String describe() {
         String of = request == null ? "" : " of '" + request + "'";
         if (byP99()) {
             return "lowest p99" + of;
         }
-        return "highest throughput" + of + (sloMs == null ? "" : " with p99 ≤ " + Math.round(sloMs) + " ms");
+        // Of all requests the rank is by goodput (answers that succeeded in time): a fast error never ranks.
+        return (request == null ? "highest goodput" : "highest throughput" + of)
+                + (sloMs == null ? "" : " with p99 ≤ " + Math.round(sloMs) + " ms");
     }
 }

@@ -19,8 +19,7 @@ import java.util.Map;
  *
  * <p>{@code goodput} (responses that succeeded within the timeout) is absent in files written before it was recorded;
  * {@code retries} is present only when the run retried failed attempts ({@code --retries}); {@code answers} (the
- * sampled check of the answers' bodies) is absent in files written before it was made, and when no request had an
- * expected answer.
+ * sampled check of the answers' bodies, what the 5xx answers said) is absent in files written before it was made.
  */
 public record LoadReport(
         int schemaVersion,
@@ -62,9 +61,20 @@ public record LoadReport(
         return requests() + errors.unanswered();
     }
 
-    /** {@code 503} answers: a fail-fast model's rejections, its own behaviour, not a broken benchmark. */
+    /**
+     * {@code 503} answers that may be a model shedding load, its own behaviour rather than a broken benchmark: every
+     * 503 but those whose body named a failed dependency ({@code database: ...}, {@code backend: ...}), which are that
+     * dependency's errors. Whether a plain 503 sheds load at all depends on the experiment: the lab's verdicts count
+     * it as a shed only in an overload experiment or when it said when to retry ({@code Retry-After}).
+     */
     public long rejections() {
-        return statusCodes == null ? 0 : statusCodes.getOrDefault("503", 0L);
+        long all = statusCodes == null ? 0 : statusCodes.getOrDefault("503", 0L);
+        if (answers == null) {
+            return all; // read before the answers were: every 503, as then
+        }
+        // the named ones are counted over every 5xx: a 502 naming the backend beside real sheds errs toward an error
+        long named = answers.databaseErrors() + answers.backendErrors();
+        return Math.max(Math.min(all, answers.retryLater()), all - named);
     }
 
     /** Failed requests (every category) per attempt; 0 when nothing was attempted. */

@@ -64,7 +64,7 @@ public record TrialResult(
         return true;
     }
 
-    /** {@code 503} answers: a fail-fast model's rejections, its own behaviour, not a broken benchmark. */
+    /** {@code 503} answers that named no failed dependency: a fail-fast model's rejections ({@link LoadReport#rejections}). */
     public long rejections() {
         return load == null ? 0 : load.rejections();
     }

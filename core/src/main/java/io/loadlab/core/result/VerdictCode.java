@@ -7,6 +7,12 @@ package io.loadlab.core.result;
 public enum VerdictCode {
     /** Validation at low load failed: the app is broken, any number would be meaningless. */
     APP_BROKEN(true),
+    /**
+     * A process the lab started for the trial — the backend, PostgreSQL, a load generator or agent — exited or stopped
+     * answering: whatever the server did, it did without its dependency. Named with the moment; the lab starts it
+     * again fresh before the next trial.
+     */
+    DEPENDENCY_FAILED(true),
     /** Errors (rejections excluded) above the threshold. */
     ERRORS(true),
     /** The load generator, not the server, ran out of CPU or could not send at the target rate. */
@@ -20,6 +26,11 @@ public enum VerdictCode {
      * the model is stuck in a state its own load keeps it in (a metastable failure). About the model, not the lab.
      */
     METASTABLE(true),
+    /**
+     * After a dependency that failed on purpose (a fault experiment) was back, goodput never returned to 90% of its
+     * level before the fault within the window: the model does not recover from it by itself. About the model.
+     */
+    NO_RECOVERY(true),
     /** The work done differs from the work planned: dependency calls, rows, or a request's share of the mix. */
     WORK_MISMATCH(true),
     /** Throughput or p99 drifted between measurement windows. */
@@ -47,6 +58,6 @@ public enum VerdictCode {
      * not comparable, yet the run did what it should ({@code loadlab run} does not fail for it).
      */
     public boolean aboutTheModel() {
-        return this == STARVED || this == METASTABLE;
+        return this == STARVED || this == METASTABLE || this == NO_RECOVERY;
     }
 }

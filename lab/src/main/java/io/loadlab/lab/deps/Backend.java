@@ -37,11 +37,21 @@ public final class Backend {
 
     public static Backend start(ChildLauncher launcher, String command, Duration delay, String cpus, Path dir)
             throws IOException, InterruptedException {
+        return start(launcher, command, delay, cpus, dir, "backend", 0);
+    }
+
+    /**
+     * Starts it as {@code role} (its log {@code ROLE.log}: a backend started again keeps the first one's log) on
+     * {@code port} (0: any; a user's command listens where it listens).
+     */
+    static Backend start(
+            ChildLauncher launcher, String command, Duration delay, String cpus, Path dir, String role, int port)
+            throws IOException, InterruptedException {
         String host;
-        int port;
         ChildProcess c;
         if (command == null) {
-            c = launcher.start("backend", new BackendJob(BackendSpec.defaults().withDelay(delay)), cpus, dir);
+            c = launcher.start(
+                    role, new BackendJob(BackendSpec.defaults().withDelay(delay).withPort(port)), cpus, dir);
             ChildEvent.Ready ready = c.await(ChildEvent.Ready.class, LabDefaults.STARTUP_TIMEOUT, e -> {});
             if (ready == null) {
                 launcher.stop(c);
@@ -50,7 +60,7 @@ public final class Backend {
             host = ready.host();
             port = ready.port();
         } else {
-            c = launcher.startCommand("backend", command, cpus, dir, Map.of());
+            c = launcher.startCommand(role, command, cpus, dir, Map.of());
             Map<String, Object> line = firstJsonLine(c);
             if (line == null || !(line.get("port") instanceof Number p)) {
                 launcher.stop(c);
@@ -89,6 +99,22 @@ public final class Backend {
 
     public ChildProcess child() {
         return child;
+    }
+
+    /** Its port, where a backend started again listens too. */
+    int port() {
+        return java.net.URI.create(url).getPort();
+    }
+
+    /** Its exit status once it exited (128 + N for signal N), else null. */
+    Integer exitStatus() {
+        return child.alive() ? null : child.process().exitValue();
+    }
+
+    /** True when it answers {@code /health} within a second. */
+    boolean answers() {
+        HttpResponse<String> r = Http.get(url + "/health", 900);
+        return r != null && r.statusCode() == 200;
     }
 
     public String url() {

@@ -75,8 +75,14 @@ public final class DatabaseProbe {
         } catch (SQLException e) {
             // the counts stay unknown; the rows below still say what was written
         }
+        long rows;
+        try {
+            rows = db.rows() - rowsBefore;
+        } catch (SQLException e) {
+            rows = 0; // the database is gone: what it holds is unknown, and the watch has said why
+        }
         return new DependencyWork.Database(
-                db.rows() - rowsBefore,
+                rows,
                 peakActive,
                 ssl,
                 work == null ? null : work.transactions(),

@@ -21,6 +21,20 @@ public final class Databases {
 
         long pid();
 
+        /** The postmaster's exit status once it exited, else null (always null for a database the lab did not start). */
+        default Integer exitStatus() {
+            return null;
+        }
+
+        /**
+         * Starts the postmaster again on its data and port; an {@link IOException} when it cannot, or when the lab did
+         * not start this database (it cannot start one it does not own).
+         */
+        default void restart() throws IOException {
+            throw new IOException("PostgreSQL at " + database().uri().replaceAll(":[^:@/]*@", ":***@")
+                    + " is not the lab's to start: bring it back, or leave out --db-url to use the lab's own");
+        }
+
         @Override
         void close();
     }
@@ -66,6 +80,16 @@ public final class Databases {
 
             public long pid() {
                 return pg.pid();
+            }
+
+            public Integer exitStatus() {
+                return pg.exitStatus();
+            }
+
+            public void restart() throws IOException {
+                pg.restart();
+                // ended by PID on every way out, as the first postmaster was
+                ProcessHandle.of(pg.pid()).ifPresent(registry::register);
             }
 
             public void close() {

@@ -23,22 +23,44 @@ import java.util.Map;
 
 /**
  * The suite's dependencies, started once and shared by every trial: the slow backend and PostgreSQL, each null when no
- * experiment needs it. Per trial it resets the database to the same rows ({@link #prepare}) and watches both during
- * the measured window ({@link #probe}). Closing stops what it started.
+ * experiment needs it. Per trial it resets the database to the same rows ({@link #prepare}), watches both during the
+ * measured window ({@link #probe}, {@link #watched(ScenarioSpec)}), and before it starts again what died in an
+ * earlier one ({@link #ensureAlive}). Closing stops what it started.
  */
 public final class Dependencies implements AutoCloseable {
-    private final Backend backend;
+    /** The name a verdict gives the backend. */
+    public static final String BACKEND = "the backend";
+
+    /** The name a verdict gives PostgreSQL. */
+    public static final String POSTGRES = "PostgreSQL";
+
+    private volatile Backend backend;
     private final Databases.Handle db;
     private final Duration backendDelay;
     private final String cpus;
     private final ServerTls https;
+    private final ChildLauncher launcher;
+    private final String backendCommand;
+    private final Path dir;
+    private int backendStarts = 1;
 
-    private Dependencies(Backend backend, Databases.Handle db, Duration backendDelay, String cpus, ServerTls https) {
+    private Dependencies(
+            Backend backend,
+            Databases.Handle db,
+            Duration backendDelay,
+            String cpus,
+            ServerTls https,
+            ChildLauncher launcher,
+            String backendCommand,
+            Path dir) {
         this.backend = backend;
         this.db = db;
         this.backendDelay = backendDelay;
         this.cpus = cpus;
         this.https = https;
+        this.launcher = launcher;
+        this.backendCommand = backendCommand;
+        this.dir = dir;
     }
 
     /**
@@ -64,7 +86,121 @@ public final class Dependencies implements AutoCloseable {
         Databases.Handle db =
                 needsDatabase ? Databases.open(dbUrl, databaseTls, registry, dir, launcher.environment()) : null;
         return new Dependencies(
-                backend, db, backendDelay, cpus, https ? serverCertificate(dir.resolve("https")) : null);
+                backend,
+                db,
+                backendDelay,
+                cpus,
+                https ? serverCertificate(dir.resolve("https")) : null,
+                launcher,
+                backendCommand,
+                dir);
+    }
+
+    /**
+     * Before a trial: a dependency that died in an earlier one (it exited, or does not answer) is started again fresh,
+     * and {@code say} is told so; one the lab cannot start again (a PostgreSQL given by {@code --db-url}) ends the
+     * suite ({@link DependencyLost}), its finished trials kept.
+     */
+    public void ensureAlive(java.util.function.Consumer<String> say) throws InterruptedException {
+        Backend b = backend;
+        if (b != null && (b.exitStatus() != null || !b.answers())) {
+            String was = b.exitStatus() != null
+                    ? "had exited " + DependencyWatch.exitText(b.exitStatus())
+                    : "did not answer";
+            try {
+                restartBackend(false);
+            } catch (IOException | RuntimeException e) {
+                throw new DependencyLost(BACKEND + " " + was + " and could not be started again: " + e.getMessage());
+            }
+            say.accept(BACKEND + " " + was + ": started again fresh at " + backend.url() + " before this trial");
+        }
+        if (db != null) {
+            Integer exit = db.exitStatus();
+            boolean answers;
+            try (Database.Probe p = db.database().probe()) {
+                answers = exit == null && p.answers();
+            }
+            if (!answers) {
+                String was = exit != null ? "had exited " + DependencyWatch.exitText(exit) : "did not answer";
+                try {
+                    db.restart();
+                } catch (IOException e) {
+                    throw new DependencyLost(
+                            POSTGRES + " " + was + " and could not be started again: " + e.getMessage());
+                }
+                say.accept(POSTGRES + " " + was + ": started again fresh (its data kept, the table reset for the trial)"
+                        + " before this trial");
+            }
+        }
+    }
+
+    /**
+     * Starts the backend again, the old one stopped by PID first if it still runs: on its port when {@code samePort}
+     * (a fault's restart: the servers keep calling where they did), else wherever it comes up. Its log is a new file
+     * beside the first one's.
+     */
+    public synchronized void restartBackend(boolean samePort) throws IOException, InterruptedException {
+        Backend old = backend;
+        launcher.stop(old.child());
+        backendStarts++;
+        backend = Backend.start(
+                launcher,
+                backendCommand,
+                backendDelay,
+                cpus,
+                dir,
+                "backend-" + backendStarts,
+                samePort && backendCommand == null ? old.port() : 0);
+    }
+
+    /** Starts PostgreSQL again on its data and port after it died; an {@link IOException} when it cannot. */
+    public void restartDatabase() throws IOException {
+        db.restart();
+    }
+
+    /** The PIDs of a dependency's processes, for a fault's signal: PostgreSQL's postmaster and its backends. */
+    public List<ProcessHandle> processes(String dependency) {
+        long pid = dependency.equals(BACKEND)
+                ? (backend == null ? -1 : backend.child().pid())
+                : (db == null ? -1 : db.pid());
+        if (pid <= 0) {
+            return List.of();
+        }
+        List<ProcessHandle> out = new ArrayList<>();
+        ProcessHandle.of(pid).ifPresent(h -> {
+            out.add(h);
+            h.descendants().forEach(out::add);
+        });
+        return out;
+    }
+
+    /** True when {@code dependency} answers its probe now. */
+    public boolean answers(String dependency) {
+        if (dependency.equals(BACKEND)) {
+            return backend != null && backend.answers();
+        }
+        if (db == null) {
+            return false;
+        }
+        try (Database.Probe p = db.database().probe()) {
+            return p.answers();
+        }
+    }
+
+    /**
+     * What a trial of {@code s} depends on, for the {@link DependencyWatch}: the backend and PostgreSQL it uses, each
+     * alive while its process runs (PostgreSQL given by {@code --db-url}: while it answers) and answering its probe.
+     */
+    public List<DependencyWatch.Watched> watched(ScenarioSpec s) {
+        List<DependencyWatch.Watched> out = new ArrayList<>();
+        if (backend != null && s.kind().needsBackend()) {
+            out.add(new DependencyWatch.Watched(BACKEND, () -> backend.exitStatus(), () -> backend.answers()));
+        }
+        if (db != null && s.kind().needsDatabase()) {
+            Database.Probe probe = db.database().probe();
+            out.add(new DependencyWatch.Watched(POSTGRES, db::exitStatus, probe::answers, probe));
+        }
+        return out;
     }
 
     /**

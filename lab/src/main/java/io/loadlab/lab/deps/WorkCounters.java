@@ -74,8 +74,14 @@ record WorkCounters(long transactions, Map<String, Long> statements) {
         };
     }
 
-    /** What happened between {@code before} and this reading. */
+    /**
+     * What happened between {@code before} and this reading; null when the counters went back (PostgreSQL restarted
+     * after a crash, which discards them): the window's work is then unknown.
+     */
     WorkCounters since(WorkCounters before) {
+        if (transactions < before.transactions) {
+            return null;
+        }
         Map<String, Long> d = null;
         if (statements != null && before.statements != null) {
             d = new LinkedHashMap<>();

@@ -14,10 +14,11 @@ import io.loadlab.loadgen.RetryPolicy;
  * ({@code retries: 3, retry_backoff: 50ms, timeout: 500ms, trigger: {delay: 1s, at: 10s, for: 5s}}).
  *
  * @param trigger null: the backend's delay stays the suite's
+ * @param fault a dependency failed on purpose mid-window ({@link Fault}); null: none
  */
-public record Overload(int retries, Duration retryBackoff, Duration timeout, Trigger trigger) {
-    /** No retries, the default timeout, no trigger. */
-    public static final Overload NONE = new Overload(0, null, null, null);
+public record Overload(int retries, Duration retryBackoff, Duration timeout, Trigger trigger, Fault fault) {
+    /** No retries, the default timeout, no trigger, no fault. */
+    public static final Overload NONE = new Overload(0, null, null, null, null);
 
     /** From {@code at} into the measured window, for {@code length}, the backend answers after {@code delay}. */
     public record Trigger(Duration delay, Duration at, Duration length) {
@@ -40,6 +41,9 @@ public record Overload(int retries, Duration retryBackoff, Duration timeout, Tri
     }
 
     public Overload {
+        if (trigger != null && fault != null) {
+            throw new IllegalArgumentException("a scenario has a trigger or a fault, not both");
+        }
         retryBackoff = retryBackoff == null ? LoadgenDefaults.RETRY_BACKOFF : retryBackoff;
         timeout = timeout == null ? Defaults.TIMEOUT : timeout;
         RetryPolicy.of(retries, retryBackoff); // a bad value is refused with the suite, not at the trial
@@ -49,10 +53,15 @@ public record Overload(int retries, Duration retryBackoff, Duration timeout, Tri
      * A suite's {@code retries}, {@code retry_backoff}, {@code timeout} and {@code trigger} ({@code delay}, {@code at},
      * {@code for}), each null when absent.
      */
-    static Overload parse(Integer retries, String retryBackoff, String timeout, String[] trigger) {
+    static Overload parse(Integer retries, String retryBackoff, String timeout, String[] trigger, Fault fault) {
         Trigger t =
                 trigger == null ? null : new Trigger(duration(trigger[0]), duration(trigger[1]), duration(trigger[2]));
-        return new Overload(retries == null ? 0 : retries, duration(retryBackoff), duration(timeout), t);
+        return new Overload(retries == null ? 0 : retries, duration(retryBackoff), duration(timeout), t, fault);
+    }
+
+    /** True when something happens to a dependency mid-window on purpose: a trigger or a fault. */
+    public boolean disrupted() {
+        return trigger != null || fault != null;
     }
 
     private static Duration duration(String text) {
@@ -64,11 +73,13 @@ public record Overload(int retries, Duration retryBackoff, Duration timeout, Tri
      * verdict can be decided: twice the METASTABLE threshold after the trigger's end.
      */
     public Duration window(Duration duration) {
-        if (trigger == null) {
+        if (!disrupted()) {
             return duration;
         }
-        long needed =
-                trigger.at().nanos() + trigger.length().nanos() + (long) (2 * VerdictDefaults.METASTABLE_SECONDS * 1e9);
+        long until = trigger != null
+                ? trigger.at().nanos() + trigger.length().nanos()
+                : fault.at().nanos() + fault.longest().nanos();
+        long needed = until + (long) (2 * VerdictDefaults.METASTABLE_SECONDS * 1e9);
         return Duration.ofNanos(Math.max(duration.nanos(), needed));
     }
 
@@ -81,6 +92,7 @@ public record Overload(int retries, Duration retryBackoff, Duration timeout, Tri
     public String label() {
         String r = retries > 0 ? " retries " + retries : "";
         String t = trigger == null ? "" : " trigger " + trigger.delay() + "@" + trigger.at() + "+" + trigger.length();
-        return r + t;
+        String f = fault == null ? "" : " fault " + fault.label();
+        return r + t + f;
     }
 }

@@ -27,7 +27,15 @@ final class ScenarioFiles {
             Integer retries,
             String retryBackoff,
             String timeout,
-            TriggerFile trigger) {}
+            TriggerFile trigger,
+            FaultFile fault) {}
+
+    /** {@code fault: {kill: postgres, at: 10s}} or {@code fault: {stop: backend, at: 10s, for: 5s}}. */
+    record FaultFile(
+            String kill,
+            String stop,
+            String at,
+            @JsonProperty("for") String length) {}
 
     /** {@code trigger: {delay: 1s, at: 10s, for: 5s}}. */
     record TriggerFile(
@@ -72,7 +80,19 @@ final class ScenarioFiles {
                                     s.trigger().delay(),
                                     s.trigger().at(),
                                     s.trigger().length()
-                                }));
+                                },
+                        fault(experiment, s.fault())));
+    }
+
+    private static Fault fault(String experiment, FaultFile f) {
+        if (f == null) {
+            return null;
+        }
+        try {
+            return Fault.parse(f.kill(), f.stop(), f.at(), f.length());
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("experiment '" + experiment + "': " + e.getMessage());
+        }
     }
 
     private static boolean http2(String experiment, String protocol) {

@@ -134,6 +134,13 @@ public record ScenarioSpec(
         if (overload.trigger() != null && kind != ScenarioKind.BACKEND) {
             throw new IllegalArgumentException("a trigger slows the backend down: it needs a scenario of type backend");
         }
+        Fault fault = overload.fault();
+        if (fault != null && fault.target() == Fault.Target.BACKEND && !kind.needsBackend()) {
+            throw new IllegalArgumentException("a fault of the backend needs a scenario that calls it: type backend");
+        }
+        if (fault != null && fault.target() == Fault.Target.POSTGRES && !kind.needsDatabase()) {
+            throw new IllegalArgumentException("a fault of PostgreSQL needs a scenario that uses it: type crud");
+        }
         if (streams < 1 || (!http2 && streams > 1)) {
             throw new IllegalArgumentException(
                     "streams is the HTTP/2 requests per connection at once (1 or more) and needs protocol: h2c or h2");

@@ -61,9 +61,14 @@ final class JudgementPhase {
                 m == null ? DependencyWork.NONE : m.work(),
                 m == null ? null : m.serverExit(),
                 ceiling,
-                m == null ? null : m.jit());
+                m == null ? null : m.jit(),
+                plan.experiment().capacity() != null);
         List<Verdict> verdicts = Verdicts.judge(e, ctx.plan().thresholds());
-        if (m != null && m.report() == null && m.failure() != null && validation.passed()) {
+        if (m != null
+                && m.report() == null
+                && m.failure() != null
+                && validation.passed()
+                && verdicts.stream().noneMatch(v -> v.code() == io.loadlab.core.result.VerdictCode.DEPENDENCY_FAILED)) {
             verdicts = List.of(
                     new Verdict(io.loadlab.core.result.VerdictCode.ERRORS, m.failure() + "; see the trial's logs"));
         }

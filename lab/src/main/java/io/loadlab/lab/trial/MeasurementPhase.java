@@ -13,6 +13,8 @@ import io.loadlab.lab.child.ChildEvent;
 import io.loadlab.lab.child.ChildProcess;
 import io.loadlab.lab.child.LoadJob;
 import io.loadlab.lab.deps.DependencyProbe;
+import io.loadlab.lab.deps.DependencyWatch;
+import io.loadlab.lab.deps.FaultInjector;
 import io.loadlab.lab.sample.Sampler;
 import io.loadlab.lab.spec.ScenarioSpec;
 import io.loadlab.lab.spec.Timing;
@@ -64,8 +66,9 @@ final class MeasurementPhase {
         LoadJob job = LoadJobs.of(
                 server.url(), s, plan.level(), warmup, limit, window, ctx.plan().loadgenTransport(), dir);
         ctx.listener().phase(plan, Phase.WARMUP);
-        try (LoadChildren gens =
-                LoadChildren.start(ctx.launcher(), job, agents, ctx.cpus().loadgen(), dir)) {
+        try (LoadChildren gens = LoadChildren.start(
+                        ctx.launcher(), job, agents, ctx.cpus().loadgen(), dir);
+                DependencyWatch watch = DependencyWatch.start(watched(s, gens))) {
             Runnable rehearsal = ctx.dependencies().warmupChores(s, Duration.ofNanos(warmup.nanos() / 2));
             JitWarmup jit =
                     gens.one() ? new JitWarmup(gens, server, labParts(gens), rehearsal, warmup, limit, window) : null;
@@ -73,7 +76,9 @@ final class MeasurementPhase {
                     ? jit.open(limit.plus(LabDefaults.STARTUP_TIMEOUT))
                     : AgentChildren.open(gens, warmup, rehearsal);
             if (late != null) {
-                return failedRun(gens, late, server, Resources.NONE, DependencyWork.NONE, null, null);
+                DependencyWork failed =
+                        DependencyWork.NONE.with(watch.failures(System.nanoTime(), died(gens, late, 0)), null);
+                return failedRun(gens, late, server, Resources.NONE, failed, null, null);
             }
             // the sampler first: the window is open, and the probe waits on a backend busy with the load, so starting
             // after it shifted every sample that late against the load's seconds, the last one past the window's end
@@ -87,8 +92,11 @@ final class MeasurementPhase {
                 throw e;
             }
             server.profiler().windowOpened(); // when the load generator's limit opened the window
+            long windowStart = System.nanoTime();
+            FaultInjector fault = FaultInjector.start(s.overload().fault(), ctx.dependencies(), watch, windowStart);
             ctx.listener().phase(plan, Phase.MEASURING);
             LoadChildren.Awaited<ChildEvent.Result> results;
+            DependencyWork.Outage outage = null;
             try {
                 results = gens.await(ChildEvent.Result.class, window.plus(RESULT_GRACE), e -> {
                     if (gens.one() && e instanceof ChildEvent.Progress p) {
@@ -103,10 +111,20 @@ final class MeasurementPhase {
                 sampler.stop();
                 probe.windowClosed();
                 ctx.dependencies().endTrigger(s);
+                if (fault != null) {
+                    outage = fault.outage();
+                    fault.close();
+                }
             }
             ctx.listener().phase(plan, Phase.JUDGING);
             ServerProfile profile = server.profiler().windowClosed(plan.id());
-            DependencyWork work = probe.finish();
+            watch.close();
+            DependencyWork work = probe.finish()
+                    .with(
+                            watch.failures(
+                                    windowStart,
+                                    results.late() == null ? List.of() : died(gens, results.late(), windowStart)),
+                            outage);
             Resources resources = new Resources(sampler.series(), sampler.machine());
             ServerFacts.Jit jitFacts = jit == null ? null : jit.jit();
             if (results.late() != null) {
@@ -127,6 +145,41 @@ final class MeasurementPhase {
             ServerProfile profile) {
         Integer exit = server.exitStatus();
         return new Measured(null, gens.failure(late, exit), resources, work, exit, jit, profile);
+    }
+
+    /**
+     * What the {@link DependencyWatch} watches for a trial of {@code s}: the dependencies it uses, and the load
+     * generator or each load agent, a failure when it exits before its result (its exit status 0 is its end).
+     */
+    private List<DependencyWatch.Watched> watched(ScenarioSpec s, LoadChildren gens) {
+        List<DependencyWatch.Watched> w = new ArrayList<>(ctx.dependencies().watched(s));
+        for (ChildProcess c : gens.all()) {
+            w.add(new DependencyWatch.Watched(loadName(gens, c), () -> exitedBadly(c), null));
+        }
+        return w;
+    }
+
+    private static String loadName(LoadChildren gens, ChildProcess c) {
+        return gens.one() ? "the load generator" : "load agent " + (gens.all().indexOf(c) + 1);
+    }
+
+    private static Integer exitedBadly(ChildProcess c) {
+        if (c.alive()) {
+            return null;
+        }
+        int status = c.process().exitValue();
+        return status == 0 ? null : status;
+    }
+
+    /** A load child that gave no result because it died: a failure of the lab's own part, timed now. */
+    private static List<DependencyWork.Failure> died(LoadChildren gens, ChildProcess late, long windowStart) {
+        Integer status = exitedBadly(late);
+        if (status == null) {
+            return List.of();
+        }
+        double at = windowStart == 0 ? 0 : Math.round((System.nanoTime() - windowStart) / 1e8) / 10.0;
+        return List.of(
+                new DependencyWork.Failure(loadName(gens, late), at, "exited " + DependencyWatch.exitText(status)));
     }
 
     private List<Sampler.Watched> watched(StartedServer server, LoadChildren gens) {

@@ -5,6 +5,7 @@ import io.loadlab.core.result.ValidationResult;
 import io.loadlab.lab.LabListener.Phase;
 import io.loadlab.lab.spec.TrialPlan;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.time.Instant;
 import java.util.List;
 
@@ -28,6 +29,15 @@ public final class TrialRunner {
     }
 
     public TrialResult run(TrialPlan plan) throws IOException, InterruptedException {
+        // a dependency that died in the trial before is started again fresh; one that cannot be ends the suite
+        ctx.dependencies().ensureAlive(line -> {
+            try {
+                ctx.store().note(line);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            ctx.listener().note(line);
+        });
         String startedAt = Instant.now().toString();
         TrialDir dir = TrialDir.create(ctx.store().dir(), plan.id());
         ctx.listener().phase(plan, Phase.STARTING);

@@ -12,7 +12,12 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
-/** ERRORS: failed requests, 503 rejections excluded, above the threshold; the reason lists them by category. */
+/**
+ * ERRORS: failed requests, the 503s that shed load excluded ({@link Evidence#rejections}), above the threshold; the
+ * reason lists them by category and says which of the 5xx answers named a dependency. At a load the server should
+ * carry (not an overload experiment), a goodput under (1 − the threshold) of the throughput is ERRORS whatever the
+ * status codes said: the answers that count are the ones that succeeded in time.
+ */
 final class ErrorCheck {
     private ErrorCheck() {}
 
@@ -39,24 +44,67 @@ final class ErrorCheck {
         }
         double fraction = errors / (double) attempts;
         if (fraction <= t.errors() && e.serverExit() == null) {
-            return Optional.empty();
+            return goodputShort(e, t);
         }
         List<String> parts = new ArrayList<>(c.plus(ErrorCounts.of(ErrorCategory.STATUS, -c.get(ErrorCategory.STATUS)))
                 .describe());
         if (e.load().statusCodes() != null) {
             for (Map.Entry<String, Long> s : e.load().statusCodes().entrySet()) {
-                if (!s.getKey().startsWith("2")
-                        && !s.getKey().startsWith("3")
-                        && !s.getKey().equals("503")) {
-                    add(parts, "status " + s.getKey(), s.getValue());
+                if (!s.getKey().startsWith("2") && !s.getKey().startsWith("3")) {
+                    // the 503s that shed load are no error: what is left of them is
+                    long n = s.getKey().equals("503") ? s.getValue() - e.rejections() : s.getValue();
+                    add(parts, "status " + s.getKey(), n);
                 }
             }
         }
         String reason = errors + " of " + attempts + " requests failed (" + Verdicts.pct(fraction) + ", limit "
                 + Verdicts.pct(t.errors()) + "): " + (parts.isEmpty() ? "none by category" : String.join(", ", parts))
+                + named(e)
                 + (e.serverExit() != null ? "; the server exited with status " + e.serverExit() + " mid-trial" : "")
                 + "; see server.log — this number is not the server's capacity";
         return Optional.of(new Verdict(VerdictCode.ERRORS, reason));
+    }
+
+    /** {@code ; 3574 of the 5xx named the database} — what the server's error answers said failed; "" when none. */
+    private static String named(Evidence e) {
+        if (e.load().answers() == null) {
+            return "";
+        }
+        List<String> named = new ArrayList<>();
+        add(named, "named the database", e.load().answers().databaseErrors());
+        add(named, "named the backend", e.load().answers().backendErrors());
+        return named.isEmpty() ? "" : "; of the 5xx answers, " + String.join(", ", named);
+    }
+
+    /**
+     * Goodput (answers that succeeded within the timeout) under (1 − the threshold) of the answers, at a load the
+     * server should carry: whatever the statuses, most answers did not count.
+     */
+    private static Optional<Verdict> goodputShort(Evidence e, Thresholds t) {
+        if (e.overload() || e.load().goodput() == null || e.load().throughput() == null) {
+            return Optional.empty();
+        }
+        double rps = e.load().throughput().rps();
+        long answered = e.load().throughput().requests();
+        // the sheds that said so are counted apart (rejected), not as answers that failed
+        double shed = answered <= 0 ? 0 : rps * Math.min(1.0, e.rejections() / (double) answered);
+        double served = rps - shed;
+        double good = e.load().goodput().rps();
+        if (served <= 0 || good >= (1 - t.errors()) * served) {
+            return Optional.empty();
+        }
+        return Optional.of(new Verdict(
+                VerdictCode.ERRORS,
+                String.format(
+                        Locale.ROOT,
+                        "goodput %.1f req/s is %s of the %.1f req/s answered%s (at least %s must succeed in time): the"
+                                + " rest were late or failed" + named(e) + "; see server.log — this number is not the"
+                                + " server's capacity",
+                        good,
+                        Verdicts.pct(good / served),
+                        served,
+                        shed > 0 ? String.format(Locale.ROOT, " besides %.1f req/s shed", shed) : "",
+                        Verdicts.pct(1 - t.errors()))));
     }
 
     /**

@@ -29,6 +29,8 @@ import org.HdrHistogram.Histogram;
  * @param serverExit the server's exit status when it died during the trial, else null
  * @param jit the server's JIT when the window opened (quiet, or still compiling when the warm-up's limit passed); null
  *     for a server the lab did not start or a trial that never got that far
+ * @param overload the trial is about overload: a capacity step, or held past the knee, where a 503 is the model
+ *     shedding load ({@link #rejections})
  */
 public record Evidence(
         ScenarioSpec scenario,
@@ -43,7 +45,8 @@ public record Evidence(
         DependencyWork work,
         Integer serverExit,
         Ceiling ceiling,
-        ServerFacts.Jit jit) {
+        ServerFacts.Jit jit,
+        boolean overload) {
 
     public Evidence {
         windows = windows == null ? List.of() : List.copyOf(windows);
@@ -66,9 +69,23 @@ public record Evidence(
         return level.rateRps() == null;
     }
 
-    /** 503 answers: a fail-fast model's rejections, its own behaviour, not a broken benchmark. */
+    /**
+     * 503 answers that shed load, the model's own behaviour rather than a failure: in an experiment about overload
+     * ({@link #overload}: a capacity step, a trial past the knee, a trigger or a fault) every 503 that named no failed
+     * dependency ({@link LoadReport#rejections}), elsewhere only those that said when to retry ({@code Retry-After}). A
+     * plain 503 at a load the server should carry, or one that names a dependency ({@code database: ...}), is an error.
+     */
     public long rejections() {
-        return load == null ? 0 : load.rejections();
+        if (load == null) {
+            return 0;
+        }
+        long unnamed = load.rejections(); // every 503 that named no failed dependency
+        if (load.answers() == null
+                || overload
+                || (scenario != null && scenario.overload().disrupted())) {
+            return unnamed;
+        }
+        return Math.min(unnamed, load.answers().retryLater());
     }
 
     /** Answers with a 2xx or 3xx status. */

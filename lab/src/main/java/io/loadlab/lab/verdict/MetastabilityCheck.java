@@ -25,11 +25,21 @@ public final class MetastabilityCheck {
     /** The goodput timeline around {@code trigger}, or null when the report has no goodput or nothing before it. */
     public static Metastability measure(LoadReport load, Overload overload, double thresholdS) {
         Overload.Trigger trigger = overload.trigger();
-        if (load == null || trigger == null || load.intervals().isEmpty()) {
+        if (trigger == null) {
             return null;
         }
-        double at = trigger.at().toSeconds();
-        double end = trigger.endS();
+        return measure(load, trigger.at().toSeconds(), trigger.endS(), overload.retries(), thresholdS, null);
+    }
+
+    /**
+     * The goodput timeline around an outage from {@code at} to {@code end} seconds into the window, or null when the
+     * report has no goodput or nothing before it. {@code cause}: what happened, for a fault (null for a slowdown).
+     */
+    public static Metastability measure(
+            LoadReport load, double at, double end, int retries, double thresholdS, String cause) {
+        if (load == null || load.intervals().isEmpty()) {
+            return null;
+        }
         List<Metastability.Point> timeline = new ArrayList<>();
         double from = 0;
         for (IntervalStats i : load.intervals()) {
@@ -60,22 +70,54 @@ public final class MetastabilityCheck {
         }
         double lastS = timeline.get(timeline.size() - 1).tS();
         double down = round(up != null ? up : Math.max(0, lastS - end));
+        long errorsDuring = 0;
+        double intervalStart = 0;
+        for (IntervalStats i : load.intervals()) {
+            if (i.tS() > at + 1e-6 && intervalStart < end - 1e-6) {
+                errorsDuring += i.errors();
+            }
+            intervalStart = i.tS();
+        }
         return new Metastability(
                 at,
-                trigger.length().toSeconds(),
-                overload.retries(),
+                round(end - at),
+                retries,
                 round(before),
                 round(orZero(mean(timeline, at, end))),
                 round(orZero(mean(timeline, end, Double.MAX_VALUE))),
                 recovery,
                 down,
                 down > thresholdS,
-                timeline);
+                timeline,
+                cause,
+                cause == null ? null : errorsDuring);
+    }
+
+    /**
+     * NO_RECOVERY, after a fault: goodput never came back to {@link VerdictDefaults#RECOVERED} of its level before the
+     * fault within the window once the dependency answered again.
+     */
+    public static Optional<Verdict> recovery(Metastability m) {
+        if (m == null || !m.fault() || m.recoveryS() != null) {
+            return Optional.empty();
+        }
+        return Optional.of(new Verdict(
+                VerdictCode.NO_RECOVERY,
+                String.format(
+                        Locale.ROOT,
+                        "after %s (back %.1f s after it began), goodput never returned to %.0f%% of its %.1f req/s"
+                                + " before it within the window (%.1f req/s after it): the model does not recover by"
+                                + " itself; its server.log says what it kept failing on",
+                        m.cause(),
+                        m.triggerForS(),
+                        VerdictDefaults.RECOVERED * 100,
+                        m.beforeRps(),
+                        m.afterRps())));
     }
 
     /** METASTABLE, with its numbers, when {@code m} says so. */
     public static Optional<Verdict> check(Metastability m, double thresholdS) {
-        if (m == null || !m.metastable()) {
+        if (m == null || !m.metastable() || m.fault()) {
             return Optional.empty();
         }
         return Optional.of(new Verdict(

@@ -1,5 +1,6 @@
 package io.loadlab.lab.verdict;
 
+import io.loadlab.core.result.DependencyWork;
 import io.loadlab.core.result.ErrorCategory;
 import io.loadlab.core.result.Metastability;
 import io.loadlab.core.result.Verdict;
@@ -29,7 +30,13 @@ public final class Verdicts {
                             + "; fix the server, no throughput is shown for a broken app"));
             return out;
         }
-        if (e.scenario() != null && e.scenario().overload().trigger() != null) {
+        Optional<Verdict> failed = DependencyFailedCheck.check(e);
+        if (failed.isPresent()) {
+            // every other finding stands on a run without its dependency
+            out.add(failed.get());
+            return out;
+        }
+        if (e.scenario() != null && e.scenario().overload().disrupted()) {
             return triggered(e, t);
         }
         Optional<Verdict> starved = StarvationCheck.check(e, t);
@@ -86,30 +93,79 @@ public final class Verdicts {
     }
 
     /**
-     * A trial whose backend slowed down on purpose has no steady state, and its errors, its work and its latency are
-     * what the trigger did to the model: only whether the lab could measure it (the load generator and the
-     * dependencies kept up) and whether the model recovered are judged.
+     * A trial whose backend slowed down on purpose, or whose dependency the lab failed on purpose, has no steady state,
+     * and its errors, its work and its latency are what the trigger or the fault did to the model: only whether the
+     * lab could measure it (the load generator and the dependencies kept up) and whether the model recovered are
+     * judged.
      */
     private static List<Verdict> triggered(Evidence e, Thresholds t) {
         List<Verdict> out = new ArrayList<>();
         LoadgenSaturationCheck.check(e, t).ifPresent(out::add);
-        DependencyCheck.check(e, t).ifPresent(out::add);
-        MetastabilityCheck.check(metastability(e), VerdictDefaults.METASTABLE_SECONDS)
-                .ifPresent(out::add);
+        Metastability m = metastability(e);
+        if (e.scenario().overload().fault() == null) {
+            DependencyCheck.check(e, t).ifPresent(out::add);
+            MetastabilityCheck.check(m, VerdictDefaults.METASTABLE_SECONDS).ifPresent(out::add);
+        } else {
+            outageOver(e).ifPresent(out::add);
+            MetastabilityCheck.recovery(m).ifPresent(out::add);
+        }
         if (out.isEmpty()) {
-            out.add(new Verdict(VerdictCode.OK, "recovered after the trigger: the number stands"));
+            out.add(new Verdict(
+                    VerdictCode.OK,
+                    e.scenario().overload().fault() == null
+                            ? "recovered after the trigger: the number stands"
+                            : "recovered after the fault: the number stands"));
         }
         out.sort(Comparator.comparing(Verdict::code));
         LoadgenSaturationCheck.serverBoundNote(e, t).ifPresent(note -> noted(out, note));
         return List.copyOf(out);
     }
 
-    /** A trial with a trigger: its goodput before, during and after it; else null. */
+    /** A trial with a trigger or a fault: its goodput before, during and after it; else null. */
     public static Metastability metastability(Evidence e) {
-        if (e.scenario() == null || e.scenario().overload().trigger() == null) {
+        if (e.scenario() == null || !e.scenario().overload().disrupted()) {
             return null;
         }
-        return MetastabilityCheck.measure(e.load(), e.scenario().overload(), VerdictDefaults.METASTABLE_SECONDS);
+        if (e.scenario().overload().trigger() != null) {
+            return MetastabilityCheck.measure(e.load(), e.scenario().overload(), VerdictDefaults.METASTABLE_SECONDS);
+        }
+        DependencyWork.Outage o = e.work() == null ? null : e.work().outage();
+        if (o == null || o.endS() == null) {
+            return null;
+        }
+        return MetastabilityCheck.measure(
+                e.load(),
+                o.atS(),
+                o.endS(),
+                e.scenario().overload().retries(),
+                VerdictDefaults.METASTABLE_SECONDS,
+                o.cause());
+    }
+
+    /**
+     * A fault whose dependency never answered again, or was never caused: the trial measured something else than the
+     * experiment asked, and is refused as a dependency failure.
+     */
+    private static Optional<Verdict> outageOver(Evidence e) {
+        DependencyWork.Outage o = e.work() == null ? null : e.work().outage();
+        if (o == null) {
+            return Optional.of(new Verdict(
+                    VerdictCode.DEPENDENCY_FAILED,
+                    "the fault " + e.scenario().overload().fault().label() + " was not caused (the trial ended before"
+                            + " it, or the dependency was not the lab's to fail); see the trial's log"));
+        }
+        if (o.endS() == null) {
+            return Optional.of(new Verdict(
+                    VerdictCode.DEPENDENCY_FAILED,
+                    String.format(
+                            Locale.ROOT,
+                            "after %s at %.1f s of the window it did not answer again within %s: the trial measured no"
+                                    + " recovery",
+                            o.cause(),
+                            o.atS(),
+                            e.scenario().overload().fault().longest())));
+        }
+        return Optional.empty();
     }
 
     /** True when every failed request timed out (503 rejections aside): what starved connections end in. */

@@ -68,7 +68,8 @@ class DependenciesTest {
                 0,
                 null,
                 null,
-                new Overload.Trigger(Duration.ofSeconds(1), Duration.ofSeconds(4), Duration.ofSeconds(2)));
+                new Overload.Trigger(Duration.ofSeconds(1), Duration.ofSeconds(4), Duration.ofSeconds(2)),
+                null);
         deps.rehearseProbe(ScenarioSpec.of(ScenarioKind.BACKEND).withOverload(triggered));
         assertThat(asked).hasSize(2).first().isEqualTo("/stats");
         assertThat(asked.get(1))

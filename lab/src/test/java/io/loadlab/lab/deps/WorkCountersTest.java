@@ -31,6 +31,9 @@ class WorkCountersTest {
         WorkCounters window = after.since(before);
         assertThat(window.transactions()).isEqualTo(60);
         assertThat(window.statements()).containsExactlyInAnyOrderEntriesOf(Map.of("select", 40L, "insert", 10L));
-        assertThat(new WorkCounters(1, null).since(before).statements()).isNull();
+        assertThat(new WorkCounters(200, null).since(before).statements()).isNull();
+        assertThat(new WorkCounters(1, Map.of()).since(before))
+                .as("counters that went back: PostgreSQL restarted after a crash")
+                .isNull();
     }
 }

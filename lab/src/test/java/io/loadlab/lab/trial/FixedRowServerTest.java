@@ -161,7 +161,8 @@ class FixedRowServerTest {
                         DependencyWork.NONE,
                         null,
                         Ceiling.NONE,
-                        null),
+                        null,
+                        false),
                 Thresholds.DEFAULTS);
         assertThat(verdicts).extracting(Verdict::code).contains(VerdictCode.ERRORS);
         assertThat(verdicts.stream()

@@ -15,7 +15,11 @@ import org.junit.jupiter.api.Test;
 /** The goodput timeline around a trigger, known answers: before, during, after, the recovery time, stuck or not. */
 class MetastabilityCheckTest {
     private static final Overload OVERLOAD = new Overload(
-            3, null, null, new Overload.Trigger(Duration.ofSeconds(1), Duration.ofSeconds(4), Duration.ofSeconds(2)));
+            3,
+            null,
+            null,
+            new Overload.Trigger(Duration.ofSeconds(1), Duration.ofSeconds(4), Duration.ofSeconds(2)),
+            null);
 
     @Test
     void aModelBackAtFullGoodputTwoSecondsAfterTheTriggerRecovered() {

@@ -82,7 +82,7 @@ class MetastabilityTest {
     private static Metastability run(boolean dropExpired, int retries) throws Exception {
         DelaySchedule service = DelaySchedule.trigger(Duration.ofMillis(10), Duration.ofMillis(100), AT, FOR);
         Overload overload = new Overload(
-                retries, Duration.ofMillis(50), TIMEOUT, new Overload.Trigger(Duration.ofMillis(100), AT, FOR));
+                retries, Duration.ofMillis(50), TIMEOUT, new Overload.Trigger(Duration.ofMillis(100), AT, FOR), null);
         try (QueueingServer server = new QueueingServer(service, dropExpired, TIMEOUT.toMillis() / 2)) {
             LoadReport r = LoadGenerator.run(
                     LoadSpec.builder(server.url())

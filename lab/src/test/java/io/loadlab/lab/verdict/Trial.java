@@ -44,6 +44,7 @@ final class Trial {
     List<MachineSample> machine = idle(0.5, 0.5);
     DependencyWork work = DependencyWork.NONE;
     Integer serverExit;
+    boolean overload;
     Ceiling ceiling;
     Duration backendDelay = Duration.ofMillis(100);
     ServerFacts.Jit jit;
@@ -180,6 +181,12 @@ final class Trial {
         return this;
     }
 
+    /** The trial is a capacity step or past the knee: its 503s are its shedding. */
+    Trial overload(boolean v) {
+        overload = v;
+        return this;
+    }
+
     Trial serverExit(Integer v) {
         serverExit = v;
         return this;
@@ -207,7 +214,8 @@ final class Trial {
                 work,
                 serverExit,
                 c,
-                jit);
+                jit,
+                overload);
     }
 
     List<Verdict> judge() {

@@ -145,19 +145,17 @@ public final class AgentMerge {
         return new Merged(report, latency, notes);
     }
 
-    /** The agents' sampled checks added up; null when an agent made none. */
+    /** The agents' checks of their answers added up; null when an agent's output has none (an older loadlab's). */
     private static AnswerChecks answers(List<AgentRun> runs) {
-        long checked = 0;
-        long wrong = 0;
+        AnswerChecks sum = new AnswerChecks(0, 0, 0, 0, 0);
         for (AgentRun r : runs) {
             AnswerChecks a = r.record().report().answers();
             if (a == null) {
                 return null;
             }
-            checked += a.checked();
-            wrong += a.wrong();
+            sum = sum.plus(a);
         }
-        return new AnswerChecks(checked, wrong);
+        return sum;
     }
 
     /**

@@ -19,6 +19,7 @@ final class HttpResponseWriter {
     private static final byte[] JSON = ascii("Content-Type: " + Contract.APPLICATION_JSON + "\r\n");
     private static final byte[] CLOSE = ascii("Connection: close\r\n");
     private static final byte[] KEEP_ALIVE = ascii("Connection: keep-alive\r\n");
+    private static final byte[] RETRY_AFTER = ascii("Retry-After: 1\r\n");
     private static final byte[] ALLOW = ascii("Allow: ");
     private static final byte[] LENGTH = ascii("Content-Length: ");
     private static final byte[] CRLF = ascii("\r\n");
@@ -61,13 +62,13 @@ final class HttpResponseWriter {
      * @param json {@code application/json} rather than {@code text/plain}
      * @param allow the {@code Allow} header of a 405, else null
      * @param connection {@link Conn#KEEP_ALIVE} adds {@code Connection: keep-alive} (HTTP/1.0 clients),
-     *     {@link Conn#CLOSE} adds {@code Connection: close}
+     *     {@link Conn#CLOSE} adds {@code Connection: close}, {@link Conn#SHED} that and {@code Retry-After: 1}
      */
     void write(int status, boolean json, byte[] body, String allow, Conn connection) throws IOException {
         if (connection != Conn.CLOSE && stopping.getAsBoolean()) {
             connection = Conn.CLOSE;
         }
-        closed = connection == Conn.CLOSE;
+        closed = connection == Conn.CLOSE || connection == Conn.SHED;
         out.write(statusLine(status));
         out.write(SERVER);
         out.write(dateLine());
@@ -82,6 +83,9 @@ final class HttpResponseWriter {
         out.write(CRLF);
         if (connection == Conn.CLOSE) {
             out.write(CLOSE);
+        } else if (connection == Conn.SHED) {
+            out.write(CLOSE);
+            out.write(RETRY_AFTER);
         } else if (connection == Conn.KEEP_ALIVE) {
             out.write(KEEP_ALIVE);
         }
@@ -95,7 +99,9 @@ final class HttpResponseWriter {
         /** HTTP/1.1 persistent by default: no header. */
         DEFAULT,
         KEEP_ALIVE,
-        CLOSE
+        CLOSE,
+        /** A request refused on purpose to shed load: closes, and says when to retry, so no one takes it for a fault. */
+        SHED
     }
 
     private void writeDecimal(int v) throws IOException {

@@ -62,7 +62,7 @@ final class ThreadPoolServer extends BlockingServer {
     private static void reject(Socket s) {
         try {
             new HttpResponseWriter(new BufferedOutputStream(s.getOutputStream(), 512))
-                    .write(503, true, OVERLOADED, null, HttpResponseWriter.Conn.CLOSE);
+                    .write(503, true, OVERLOADED, null, HttpResponseWriter.Conn.SHED);
             LingeringClose.close(s);
         } catch (IOException e) {
             BlockingConnection.closeQuietly(s);

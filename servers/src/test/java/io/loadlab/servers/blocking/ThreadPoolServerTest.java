@@ -43,6 +43,7 @@ class ThreadPoolServerTest {
                     ContractAssertions.headers(r, "application/json");
                     assertThat(r.text()).isEqualTo("{\"error\":\"overloaded: request queue full\"}");
                     assertThat(r.header("Connection")).isEqualToIgnoringCase("close");
+                    assertThat(r.header("Retry-After")).as("a shed says so").isEqualTo("1");
                     host.holds(
                             "a full queue answers 503 within 2 s",
                             () -> assertThat(ms).as("fail fast").isLessThan(2_000));
