@@ -36,7 +36,9 @@ class InterruptEndToEndTest {
                         "-d",
                         "4s",
                         "-w",
-                        "0"));
+                        "0",
+                        "--warmup-limit",
+                        "3s"));
         try {
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
             while (!secondTrialRunning(r) && System.nanoTime() < deadline) {

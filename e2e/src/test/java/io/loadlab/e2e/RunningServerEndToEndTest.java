@@ -58,6 +58,8 @@ class RunningServerEndToEndTest {
                             "1s",
                             "-w",
                             "0",
+                            "--warmup-limit",
+                            "3s",
                             "--repetitions",
                             "2",
                             "--cpus",

@@ -42,7 +42,10 @@ class VerdictsEndToEndTest {
                 "-d",
                 "2s",
                 "-w",
-                "0"));
+                "0",
+                // a fixed warm-up of the 3 s minimum: these runs check verdicts, not a steady state
+                "--warmup-limit",
+                "3s"));
         args.addAll(List.of(more));
         return args;
     }

@@ -77,7 +77,7 @@ final class MeasurementPhase {
                     : AgentChildren.open(gens, warmup, rehearsal);
             if (late != null) {
                 DependencyWork failed =
-                        DependencyWork.NONE.with(watch.failures(System.nanoTime(), died(gens, late, 0)), null);
+                        DependencyWork.NONE.with(failures(watch, System.nanoTime(), died(gens, late, 0), server), null);
                 return failedRun(gens, late, server, Resources.NONE, failed, null, null);
             }
             // the sampler first: the window is open, and the probe waits on a backend busy with the load, so starting
@@ -121,9 +121,11 @@ final class MeasurementPhase {
             watch.close();
             DependencyWork work = probe.finish()
                     .with(
-                            watch.failures(
+                            failures(
+                                    watch,
                                     windowStart,
-                                    results.late() == null ? List.of() : died(gens, results.late(), windowStart)),
+                                    results.late() == null ? List.of() : died(gens, results.late(), windowStart),
+                                    server),
                             outage);
             Resources resources = new Resources(sampler.series(), sampler.machine());
             ServerFacts.Jit jitFacts = jit == null ? null : jit.jit();
@@ -169,6 +171,19 @@ final class MeasurementPhase {
         }
         int status = c.process().exitValue();
         return status == 0 ? null : status;
+    }
+
+    /**
+     * What failed, timed from {@code windowStart}: but a load generator that gave up on a server that had died is no
+     * failure of its own (the server's death is the trial's finding, ERRORS).
+     */
+    private static List<DependencyWork.Failure> failures(
+            DependencyWatch watch, long windowStart, List<DependencyWork.Failure> extra, StartedServer server) {
+        List<DependencyWork.Failure> all = watch.failures(windowStart, extra);
+        if (server.exitStatus() == null) {
+            return all;
+        }
+        return all.stream().filter(f -> !f.loadGenerator()).toList();
     }
 
     /** A load child that gave no result because it died: a failure of the lab's own part, timed now. */

@@ -60,8 +60,8 @@ class FaultInjectorTest {
 
                 long backendPid = deps.processes(Dependencies.BACKEND).get(0).pid();
                 DependencyWork.Outage hung =
-                        cause(deps, watch, start, Fault.Target.BACKEND, Fault.Action.STOP, Duration.ofSeconds(3));
-                assertThat(hung.endS() - hung.atS()).as("stopped for 3 s").isBetween(2.9, 5.0);
+                        cause(deps, watch, start, Fault.Target.BACKEND, Fault.Action.STOP, Duration.ofSeconds(1));
+                assertThat(hung.endS() - hung.atS()).as("stopped for 1 s").isBetween(0.9, 3.0);
                 assertThat(deps.processes(Dependencies.BACKEND).get(0).pid()).isEqualTo(backendPid);
 
                 DependencyWork.Outage killed = cause(deps, watch, start, Fault.Target.BACKEND, Fault.Action.KILL, null);
