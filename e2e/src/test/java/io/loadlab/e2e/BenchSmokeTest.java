@@ -14,6 +14,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -22,6 +23,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * and today's JSON schemas: it must exit 0 and print its summary lines. Skipped, with the reason, where its Debian
  * tools are missing ({@code .ci/run} installs them).
  */
+@Isolated("the bench scripts pin to both cores and time their tools: one failed beside another run")
 class BenchSmokeTest {
     private static final Path ROOT = Path.of("").toAbsolutePath().getParent();
 

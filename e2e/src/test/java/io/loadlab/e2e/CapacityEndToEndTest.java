@@ -16,6 +16,7 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * A capacity search as a user runs it: thread-pool with 8 threads on a 100 ms delay can answer 8 ÷ 100 ms = 80 req/s
@@ -25,6 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
  * generator needs little CPU at these rates, so a busy test host does not stop the search (loadgen_min_idle: 0).
  */
 @Tag("slow")
+@Isolated("a capacity search measures what the host's CPUs carry")
 class CapacityEndToEndTest {
     static final double DESIGN = 80;
 

@@ -116,30 +116,27 @@ class DependencyDiedEndToEndTest {
 
     @Test
     void eachDependencyKilledMidWindowRefusesItsTrialAndTheNextRunsOnAFreshOne(@TempDir Path tmp) throws Exception {
-        // two runs side by side, each at 100 req/s: PostgreSQL's, and the backend's and the load generator's
+        // three runs side by side, each at 100 req/s: PostgreSQL's, the backend's and the load generator's
         String crud = "{type: crud, reads: 8, writes: 2}";
-        Path database = tmp.resolve("database.yaml");
-        Files.writeString(
-                database,
-                SUITE.replace("NAME", "database") + experiment("db-killed", crud) + experiment("db-again", crud));
         String backend = "{type: backend}";
-        Path others = tmp.resolve("others.yaml");
-        Files.writeString(
-                others,
-                SUITE.replace("NAME", "others")
-                        + experiment("load-killed", "{type: plaintext}")
-                        + experiment("backend-killed", backend)
-                        + experiment("backend-again", backend));
-        Run db = new Run(
-                LabRun.start(tmp.resolve("db"), List.of("run", database.toString())), List.of(POSTGRES, NOTHING));
-        Run rest = new Run(
-                LabRun.start(tmp.resolve("rest"), List.of("run", others.toString())),
-                List.of(LOADGEN, BACKEND, NOTHING));
+        Run db =
+                start(tmp, "database", experiment("db-killed", crud) + experiment("db-again", crud), POSTGRES, NOTHING);
+        Run be = start(
+                tmp,
+                "backend",
+                experiment("backend-killed", backend) + experiment("backend-again", backend),
+                BACKEND,
+                NOTHING);
+        Run load = start(tmp, "load", experiment("load-killed", "{type: plaintext}"), LOADGEN);
+        List<Run> runs = List.of(db, be, load);
         try {
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(200);
             boolean going = true;
             while (going && System.nanoTime() < deadline) {
-                going = db.step() | rest.step();
+                going = false;
+                for (Run r : runs) {
+                    going |= r.step();
+                }
                 Thread.sleep(100);
             }
 
@@ -153,16 +150,22 @@ class DependencyDiedEndToEndTest {
                     .as("the run says what it started again")
                     .anyMatch(n -> n.startsWith("PostgreSQL had exited (killed by signal 9): started again fresh"));
 
-            SuiteResults o = rest.ended(3);
-            refused(o.trials().get(0), "the load generator exited (killed by signal 9) at ");
-            refused(o.trials().get(1), "the backend exited (killed by signal 9) at ");
-            judged(o.trials().get(2), rest.lab);
-            assertThat(o.notes())
+            SuiteResults b = be.ended(2);
+            refused(b.trials().get(0), "the backend exited (killed by signal 9) at ");
+            judged(b.trials().get(1), be.lab);
+            assertThat(b.notes())
                     .anyMatch(n -> n.startsWith("the backend had exited (killed by signal 9): started again fresh"));
+
+            refused(load.ended(1).trials().get(0), "the load generator exited (killed by signal 9) at ");
         } finally {
-            db.stop();
-            rest.stop();
+            runs.forEach(Run::stop);
         }
+    }
+
+    private static Run start(Path tmp, String name, String experiments, Kill... plan) throws IOException {
+        Path suite = tmp.resolve(name + ".yaml");
+        Files.writeString(suite, SUITE.replace("NAME", name) + experiments);
+        return new Run(LabRun.start(tmp.resolve(name), List.of("run", suite.toString())), List.of(plan));
     }
 
     private static void refused(TrialResult t, String reason) {

@@ -10,8 +10,10 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /** A suite that asks for HTTPS gets it end to end: the lab's certificate, the servers, the gate and the load. */
+@Isolated("its check that TLS trials are valid needs a quiet host")
 class HttpsEndToEndTest {
     @Test
     void anHttpsExperimentIsServedAndMeasuredOverTls(@TempDir Path tmp) throws Exception {
